@@ -1,0 +1,1 @@
+"""Arena referee: the engine core, the five games and the gRPC referee service."""

@@ -1,0 +1,168 @@
+"""Typed actions: one frozen dataclass per action type, canonical JSON on the wire, a JSON Schema.
+
+A game declares its action types once::
+
+    @dataclass(frozen=True)
+    class Move(Action):
+        TYPE: ClassVar[str] = "move"
+        to: str
+        swords: int = 0
+
+    ACTIONS = ActionSet([Move, EndTurn])
+
+``ActionSet.parse`` turns a wire dict into the dataclass (or raises ``MalformedAction``),
+``ActionSet.schema()`` is the JSON Schema published for bots in other languages. Legal-action
+lists stay plain dicts (``Move("r3").to_json()``) so they go on the wire unchanged.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
+
+from .errors import MalformedAction
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base of every action dataclass; subclasses set ``TYPE``."""
+
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+def _check(value: Any, hint: Any, path: str) -> Any:
+    """Validate ``value`` against a type hint; return it converted (lists to tuples for frozen use)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return value
+    if origin is Literal:
+        if value not in get_args(hint):
+            raise MalformedAction(f"{path} must be one of {list(get_args(hint))}")
+        return value
+    if origin in (typing.Union, types.UnionType):
+        for arm in get_args(hint):
+            try:
+                return _check(value, arm, path)
+            except MalformedAction:
+                continue
+        raise MalformedAction(f"{path} has the wrong type")
+    if hint is type(None):
+        if value is not None:
+            raise MalformedAction(f"{path} must be null")
+        return None
+    if origin in (list, tuple):
+        if not isinstance(value, list | tuple):
+            raise MalformedAction(f"{path} must be an array")
+        args = get_args(hint)
+        item = args[0] if args else Any
+        return tuple(_check(v, item, f"{path}[{i}]") for i, v in enumerate(value))
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise MalformedAction(f"{path} must be a boolean")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedAction(f"{path} must be an integer")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise MalformedAction(f"{path} must be a number")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise MalformedAction(f"{path} must be a string")
+        return value
+    if origin is dict or hint is dict:
+        if not isinstance(value, dict):
+            raise MalformedAction(f"{path} must be an object")
+        return value
+    raise TypeError(f"unsupported action field type {hint!r} at {path}")
+
+
+def _schema_of(hint: Any) -> dict[str, Any]:
+    origin = get_origin(hint)
+    if hint is Any:
+        return {}
+    if origin is Literal:
+        return {"enum": list(get_args(hint))}
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_schema_of(a) for a in get_args(hint)]}
+    if hint is type(None):
+        return {"type": "null"}
+    if origin in (list, tuple):
+        args = get_args(hint)
+        return {"type": "array", "items": _schema_of(args[0]) if args else {}}
+    simple = {bool: "boolean", int: "integer", float: "number", str: "string", dict: "object"}
+    if hint in simple:
+        return {"type": simple[hint]}
+    if origin is dict:
+        return {"type": "object"}
+    raise TypeError(f"unsupported action field type {hint!r}")
+
+
+class ActionSet:
+    """The action types of one game: parse wire dicts, export a JSON Schema."""
+
+    def __init__(self, kinds: Iterable[type[Action]]) -> None:
+        self.kinds: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
+        for k in kinds:
+            if not k.TYPE or k.TYPE in self.kinds:
+                raise TypeError(f"action class {k.__name__} needs a unique TYPE")
+            self.kinds[k.TYPE] = k
+            hints = get_type_hints(k)
+            self._hints[k.TYPE] = {f.name: hints[f.name] for f in dataclasses.fields(k)}
+
+    def parse(self, data: Any) -> Action:
+        """A wire dict -> its action dataclass; ``MalformedAction`` names what is wrong."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction("an action must be a JSON object")
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in self.kinds:
+            raise MalformedAction(f"unknown action type {kind!r}; known: {sorted(self.kinds)}")
+        cls = self.kinds[kind]
+        hints = self._hints[kind]
+        extra = set(data) - set(hints) - {"type"}
+        if extra:
+            raise MalformedAction(f"action {kind!r} has unknown fields {sorted(extra)}")
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                values[f.name] = _check(data[f.name], hints[f.name], f"{kind}.{f.name}")
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise MalformedAction(f"action {kind!r} is missing field {f.name!r}")
+        return cls(**values)
+
+    def validate(self, data: Any) -> None:
+        """Raise ``MalformedAction`` unless ``data`` parses."""
+        self.parse(data)
+
+    def schema(self, game_id: str = "") -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) accepting exactly the well-formed actions."""
+        arms = []
+        for kind, cls in self.kinds.items():
+            props: dict[str, Any] = {"type": {"const": kind}}
+            required = ["type"]
+            for f in dataclasses.fields(cls):
+                props[f.name] = _schema_of(self._hints[kind][f.name])
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                    required.append(f.name)
+            arm: dict[str, Any] = {"type": "object", "title": kind, "properties": props,
+                                   "required": required, "additionalProperties": False}
+            if cls.__doc__:
+                arm["description"] = cls.__doc__.strip().splitlines()[0]
+            arms.append(arm)
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"{game_id} action" if game_id else "action",
+            "oneOf": arms,
+        }

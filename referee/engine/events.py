@@ -1,0 +1,72 @@
+"""The event log: every entry carries its visibility; readers get it filtered.
+
+An event is public (``to is None``) or private to a tuple of seats. A game that must tell
+everyone "seat 1 drew a card" and tell seat 1 which card emits two events: a public one
+and a private one. Filtering is a whitelist by construction: nobody sees an entry that
+does not name them, and delivered events carry no global index (a gap would betray that
+someone else was told something).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .viewer import ALL, Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One log entry: a type tag, JSON-able data, and who may see it."""
+
+    kind: str
+    data: dict[str, Any]
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, viewer: Viewer) -> bool:
+        if self.to is None or viewer == ALL:
+            return True
+        return isinstance(viewer, int) and viewer in self.to
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, **self.data}
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": self.data}
+        if self.to is not None:
+            out["to"] = list(self.to)
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Event:
+        to = d.get("to")
+        return cls(d["kind"], d["data"], tuple(to) if to is not None else None)
+
+
+@dataclass
+class EventLog:
+    """Append-only list of events; part of the state's snapshot."""
+
+    entries: list[Event] = field(default_factory=list)
+
+    def public(self, kind: str, **data: Any) -> None:
+        """Record an event everyone may see."""
+        self.entries.append(Event(kind, data))
+
+    def private(self, seats: int | tuple[int, ...] | list[int], kind: str, **data: Any) -> None:
+        """Record an event only ``seats`` may see (and ALL, after the game)."""
+        to = (seats,) if isinstance(seats, int) else tuple(seats)
+        self.entries.append(Event(kind, data, to))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def since(self, viewer: Viewer, cursor: int = 0) -> list[dict[str, Any]]:
+        """The events ``viewer`` may see among entries[cursor:], as plain dicts."""
+        return [e.as_dict() for e in self.entries[cursor:] if e.visible_to(viewer)]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self.entries]
+
+    @classmethod
+    def from_json(cls, data: list[dict[str, Any]]) -> EventLog:
+        return cls([Event.from_json(d) for d in data])

@@ -1,0 +1,184 @@
+"""Static game information, options with validation, and the ``Game`` contract."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import BadOptions
+
+if TYPE_CHECKING:
+    from .actions import ActionSet
+    from .state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a registry, a scheduler and a dashboard need to know without playing.
+
+    ``version`` is bumped whenever behaviour changes: replays of another version are refused.
+    ``safety_limit`` bounds the number of decisions of any game (the spec's termination rule
+    guarantees it); the runner treats going past it as an engine bug.
+    """
+
+    id: str
+    name: str
+    version: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    safety_limit: int
+    hidden_information: bool = True
+    simultaneous: bool = False
+    description: str = ""
+
+    def seat_counts(self) -> list[int]:
+        return list(range(self.min_players, self.max_players + 1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "version": self.version,
+            "min_players": self.min_players, "max_players": self.max_players,
+            "cooperative": self.cooperative, "safety_limit": self.safety_limit,
+            "hidden_information": self.hidden_information, "simultaneous": self.simultaneous,
+            "description": self.description,
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: name, type, default, and its allowed values."""
+
+    name: str
+    default: Any
+    doc: str = ""
+    choices: Sequence[Any] | None = None
+    min: float | None = None
+    max: float | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def check(self, value: Any) -> Any:
+        kind = self.kind
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if kind is bool and not isinstance(value, bool):
+            raise BadOptions(f"option {self.name!r} must be true or false, not {value!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadOptions(f"option {self.name!r} must be an integer, not {value!r}")
+        if kind not in (bool, int) and not isinstance(value, kind):
+            raise BadOptions(f"option {self.name!r} must be a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise BadOptions(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+        if self.min is not None and value < self.min:
+            raise BadOptions(f"option {self.name!r} must be at least {self.min}, not {value!r}")
+        if self.max is not None and value > self.max:
+            raise BadOptions(f"option {self.name!r} must be at most {self.max}, not {value!r}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.kind.__name__, "default": self.default,
+                               "doc": self.doc}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        return out
+
+
+@dataclass(frozen=True)
+class OptionsSpec:
+    """The options of a game; ``validate`` fills defaults and rejects anything else."""
+
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    def __init__(self, *options: Option) -> None:
+        object.__setattr__(self, "options", tuple(options))
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def validate(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise BadOptions("options must be a JSON object")
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadOptions(f"unknown option(s) {unknown}; known: {sorted(known)}")
+        out = self.defaults()
+        for name, value in given.items():
+            out[name] = known[name].check(value)
+        return out
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [o.to_json() for o in self.options]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A cooperative opponent: a named option set the team plays against (rated like a bot)."""
+
+    id: str
+    name: str
+    options: dict[str, Any]
+
+
+class Game(ABC):
+    """One game: static info, options, action types, and a factory for states."""
+
+    info: GameInfo
+    options: OptionsSpec = OptionsSpec()
+    actions: ActionSet | None = None
+    state_class: type[State]
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """A fresh game for ``players`` seats; bad seat counts or options raise ``BadOptions``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions("players must be an integer")
+        if not self.info.min_players <= players <= self.info.max_players:
+            raise BadOptions(
+                f"{self.info.id} takes {self.info.min_players}-{self.info.max_players} seats, not {players}")
+        opts = self.options.validate(options)
+        self.check_options(players, opts)
+        return self.setup(players, opts, int(seed))
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Cross-field checks (e.g. a mode that needs an even seat count); raise ``BadOptions``."""
+
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Build the initial state from validated options (the spec's setup section)."""
+
+    def restore(self, snapshot: dict[str, Any]) -> State:
+        """Rebuild a state from ``State.snapshot()`` (checks game id and version first)."""
+        from .state import restore_state
+
+        return restore_state(self, snapshot)
+
+    def variants(self, players: int) -> list[dict[str, Any]]:
+        """Option sets the conformance suite must exercise at this seat count (every mode)."""
+        return [{}]
+
+    def scenarios(self, players: int) -> list[Scenario]:
+        """Cooperative games: the scenarios a team is rated against at this seat count."""
+        return [Scenario("default", "Default", {})]
+
+    def validate_content(self) -> None:
+        """Load every content file and check it (raise ``ContentError``); called by tests and at start."""
+
+    def action_schema(self) -> dict[str, Any]:
+        """JSON Schema of this game's actions, for bots in other languages."""
+        if self.actions is None:
+            return {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+                    "required": ["type"], "properties": {"type": {"type": "string"}}}
+        return self.actions.schema(self.info.id)
+
+    def describe(self) -> dict[str, Any]:
+        return {**self.info.to_json(), "options": self.options.to_json()}

@@ -1,0 +1,156 @@
+"""The ``State`` contract every game implements, and the checked/trusted apply split.
+
+A subclass implements the rules (``pending``, ``legal_actions``, ``_apply``, ``observe``,
+``outcome``, ``snapshot_data``/``from_snapshot``, ``redeterminize``); this base gives every
+game the same checked ``apply`` (legality lives only in ``legal_actions``), snapshots with a
+common header, digests, and filtered event reading.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAction, MalformedAction, NotYourDecision, SnapshotError
+from .events import EventLog
+from .jsonutil import canonical, digest_of
+from .outcome import Outcome
+from .rng import Rng
+from .viewer import ALL, PUBLIC, Viewer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State(ABC):
+    """A game in progress. Everything random comes from ``self.rng``."""
+
+    game: Game
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any], rng: Rng | int,
+                 log: EventLog | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.rng = rng if isinstance(rng, Rng) else Rng(rng)
+        self.log = log if log is not None else EventLog()
+
+    # -- the rules (implemented by each game) ------------------------------------------------
+    @abstractmethod
+    def pending(self) -> list[int]:
+        """Seats that must decide now, ascending. Several = a simultaneous secret choice. Empty = over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions as JSON dicts, in a deterministic order; [] if not pending."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Trusted apply: ``action`` is known to be in the legal list."""
+
+    @abstractmethod
+    def observe(self, viewer: Viewer) -> dict[str, Any]:
+        """The view for a seat, PUBLIC or ALL, built as a whitelist (never copy-and-delete)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def snapshot_data(self) -> dict[str, Any]:
+        """The game-specific part of the snapshot (JSON)."""
+
+    @classmethod
+    @abstractmethod
+    def from_snapshot(cls, game: Game, players: int, options: dict[str, Any], rng: Rng, log: EventLog,
+                      data: dict[str, Any]) -> State:
+        """Inverse of ``snapshot_data``."""
+
+    def redeterminize(self, seat: int, rng: Rng) -> State:
+        """A copy where everything ``seat`` cannot see is re-drawn consistently with what it saw.
+
+        Games with hidden information must override this; the default suits perfect information.
+        """
+        if self.game.info.hidden_information:
+            raise NotImplementedError(f"{self.game.info.id} must implement redeterminize")
+        return self.clone()
+
+    # -- provided ----------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.pending()
+
+    def apply(self, seat: int, action: Any) -> dict[str, Any]:
+        """Checked apply: malformed -> ``MalformedAction``; not pending -> ``NotYourDecision``;
+        not legal -> ``IllegalAction``. On any error the state is unchanged."""
+        if self.game.actions is not None:
+            self.game.actions.validate(action)
+        elif not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise MalformedAction("an action must be a JSON object with a string 'type'")
+        if seat not in self.pending():
+            raise NotYourDecision(f"seat {seat} has no decision to make now")
+        key = canonical(dict(action))
+        for legal in self.legal_actions(seat):
+            if canonical(legal) == key:
+                self._apply(seat, legal)
+                return legal
+        raise IllegalAction(f"action of type {action.get('type')!r} is not legal for seat {seat} now")
+
+    def apply_index(self, seat: int, index: int) -> dict[str, Any]:
+        """Checked apply by position in the legal list; returns the action taken."""
+        if seat not in self.pending():
+            raise NotYourDecision(f"seat {seat} has no decision to make now")
+        legal = self.legal_actions(seat)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
+            raise IllegalAction(f"index {index!r} is outside the legal list (0..{len(legal) - 1})")
+        action = legal[index]
+        self._apply(seat, action)
+        return action
+
+    def apply_trusted(self, seat: int, action: dict[str, Any]) -> None:
+        """Unchecked apply for callers that took ``action`` from the legal list themselves."""
+        self._apply(seat, action)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full state as JSON, with a header naming the game and version."""
+        return {
+            "game": self.game.info.id,
+            "version": self.game.info.version,
+            "players": self.players,
+            "options": self.options,
+            "rng": self.rng.to_json(),
+            "log": self.log.to_json(),
+            "data": self.snapshot_data(),
+        }
+
+    def digest(self) -> str:
+        """Hash of the snapshot: equal digests mean equal states."""
+        return digest_of(self.snapshot())
+
+    def clone(self) -> State:
+        return self.game.restore(self.snapshot())
+
+    def events_for(self, viewer: Viewer, cursor: int = 0) -> list[dict[str, Any]]:
+        """Events from ``cursor`` that ``viewer`` may see."""
+        return self.log.since(viewer, cursor)
+
+    def check_viewer(self, viewer: Viewer) -> None:
+        if viewer in (PUBLIC, ALL):
+            return
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.players:
+            raise ValueError(f"no seat {viewer!r} in a {self.players}-seat game")
+
+
+def restore_state(game: Game, snapshot: Mapping[str, Any]) -> State:
+    """Generic ``Game.restore``: check the header, then hand over to the state class."""
+    try:
+        if snapshot["game"] != game.info.id:
+            raise SnapshotError(f"snapshot is of game {snapshot['game']!r}, not {game.info.id!r}")
+        if snapshot["version"] != game.info.version:
+            raise SnapshotError(
+                f"snapshot is of {game.info.id} version {snapshot['version']}, engine is {game.info.version}")
+        state_class: type[State] = getattr(game, "state_class")
+        return state_class.from_snapshot(
+            game, int(snapshot["players"]), dict(snapshot["options"]), Rng.from_json(snapshot["rng"]),
+            EventLog.from_json(snapshot["log"]), snapshot["data"])
+    except (KeyError, TypeError) as exc:
+        raise SnapshotError(f"snapshot is missing or mistypes {exc}") from exc

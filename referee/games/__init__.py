@@ -1,0 +1,5 @@
+"""The five built-in games. One line per game: id -> "module:attribute" of its ``Game``."""
+from __future__ import annotations
+
+BUILTIN: dict[str, str] = {
+}

@@ -1,0 +1,63 @@
+"""Static checks: info, options, content, action schema."""
+from __future__ import annotations
+
+import jsonschema
+import pytest
+
+from bots.random_bot import RandomBot
+from referee.engine import BadOptions, Game, Rng, run_match
+from referee.engine.jsonutil import is_jsonable
+
+from .harness import games
+
+GAMES = [pytest.param(g, id=g.info.id) for g in games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_info_and_options(game: Game) -> None:
+    info = game.info
+    assert info.id.isidentifier() and info.version and info.name
+    assert 1 <= info.min_players <= info.max_players <= 10
+    assert info.safety_limit > 0
+    assert is_jsonable(game.describe())
+    assert game.options.validate(None) == game.options.defaults()
+    with pytest.raises(BadOptions):
+        game.new_state(info.min_players, {"no_such_option": 1}, 0)
+    with pytest.raises(BadOptions):
+        game.new_state(info.max_players + 1, None, 0)
+    with pytest.raises(BadOptions):
+        game.new_state(info.min_players - 1, None, 0)
+    for opt in game.options.options:
+        with pytest.raises(BadOptions):
+            game.new_state(info.min_players, {opt.name: object()}, 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_content_loads(game: Game) -> None:
+    game.validate_content()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legal_actions_match_exported_schema(game: Game) -> None:
+    schema = game.action_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    state = game.new_state(game.info.min_players, None, 11)
+    rng = Rng(3)
+    for _ in range(300):
+        pending = state.pending()
+        if not pending:
+            break
+        for seat in pending:
+            for a in state.legal_actions(seat):
+                validator.validate(a)
+        seat = pending[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_game(game: Game) -> None:
+    players = game.info.min_players
+    a = run_match(game, [RandomBot(1) for _ in range(players)], seed=99)
+    b = run_match(game, [RandomBot(1) for _ in range(players)], seed=99)
+    assert a.replay.checkpoints == b.replay.checkpoints

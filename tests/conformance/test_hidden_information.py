@@ -1,0 +1,44 @@
+"""The no-leak check: re-drawing what a seat cannot see must not change what it sees.
+
+For every seat: ``redeterminize(seat)`` leaves that seat's view, legal list and event feed
+unchanged; and the PUBLIC view is unchanged by every seat's redeterminization (so it holds
+nothing some seat cannot see). For games with hidden information the re-draw must actually
+change something somewhere, or the check would be vacuous.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine import PUBLIC, Game, Rng
+
+from .harness import EXAMPLES, cases, sample_every, walk
+
+
+@pytest.mark.parametrize(("game", "players", "options"), cases())
+@settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_redeterminize_keeps_each_view(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+    stride = sample_every(game)
+    changed = 0
+    for ply, state in walk(game, players, options, seed):
+        if ply % stride:
+            continue
+        before = state.digest()
+        public = state.observe(PUBLIC)
+        for seat in range(players):
+            other = state.redeterminize(seat, Rng(f"redet:{seed}:{ply}:{seat}"))
+            assert state.digest() == before, "redeterminize must not touch the original"
+            assert other.observe(seat) == state.observe(seat), f"ply {ply}: seat {seat}'s view leaks hidden state"
+            assert other.legal_actions(seat) == state.legal_actions(seat), \
+                f"ply {ply}: seat {seat}'s legal list depends on hidden state"
+            assert other.events_for(seat) == state.events_for(seat), f"ply {ply}: seat {seat}'s events leak"
+            assert other.observe(PUBLIC) == public, f"ply {ply}: the public view holds something seat {seat} can't see"
+            assert other.events_for(PUBLIC) == state.events_for(PUBLIC)
+            assert other.pending() == state.pending()
+            changed += other.digest() != before
+    if game.info.hidden_information:
+        assert changed > 0, "redeterminize never changed anything: the no-leak check would be vacuous"

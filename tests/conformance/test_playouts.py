@@ -1,0 +1,52 @@
+"""Every game ends within its safety limit; every pending seat has 1-100 legal actions; all JSON."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.engine import ALL, PUBLIC, Game, Outcome
+from referee.engine.jsonutil import is_jsonable
+
+from .harness import EXAMPLES, cases, walk
+
+
+@pytest.mark.parametrize(("game", "players", "options"), cases())
+@settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_random_play_terminates_with_sane_decisions(game: Game, players: int, options: dict[str, Any],
+                                                    seed: int) -> None:
+    final = None
+    for ply, state in walk(game, players, options, seed):
+        pending = state.pending()
+        assert pending == sorted(set(pending)), "pending() must be ascending and unique"
+        for seat in pending:
+            legal = state.legal_actions(seat)
+            assert 1 <= len(legal) <= 100, f"ply {ply}: seat {seat} has {len(legal)} legal actions"
+            assert is_jsonable(legal), f"ply {ply}: legal actions are not plain JSON"
+            assert legal == state.legal_actions(seat), "legal_actions() must be deterministic"
+            assert all(isinstance(a.get("type"), str) for a in legal)
+            if game.actions is not None:
+                for a in legal:
+                    game.actions.validate(a)
+        for seat in range(players):
+            if seat not in pending:
+                assert state.legal_actions(seat) == [], f"ply {ply}: seat {seat} is not pending but has actions"
+        if ply % 7 == 0 or not pending:
+            for viewer in [*range(players), PUBLIC, ALL]:
+                assert is_jsonable(state.observe(viewer)), f"ply {ply}: view for {viewer} is not plain JSON"
+            assert is_jsonable(state.log.to_json())
+        if pending:
+            assert state.outcome() is None, "a game in progress has no outcome"
+        final = state
+    assert final is not None
+    outcome = final.outcome()
+    assert isinstance(outcome, Outcome)
+    assert len(outcome.ranks) == players and len(outcome.scores) == players
+    assert all(1 <= r <= players for r in outcome.ranks)
+    assert min(outcome.ranks) == 1
+    assert is_jsonable(outcome.to_json())
+    if game.info.cooperative:
+        assert outcome.team_result in ("win", "loss")
