@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from importlib.metadata import entry_points
 
 from .errors import UnknownGame
@@ -26,6 +27,16 @@ def _builtin_paths() -> dict[str, str]:
 
 def _entry_point_paths() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group="arena.games")}
+
+
+def _env_paths() -> dict[str, str]:
+    """``ARENA_EXTRA_GAMES=id=module:ATTR,...``: extra games for tests and subprocesses (referee, workers)."""
+    out: dict[str, str] = {}
+    for item in os.environ.get("ARENA_EXTRA_GAMES", "").split(","):
+        gid, sep, path = item.strip().partition("=")
+        if sep and gid and path:
+            out[gid] = path
+    return out
 
 
 def _load(path: str) -> Game:
@@ -49,7 +60,7 @@ def unregister(game_id: str) -> None:
 def game_ids() -> list[str]:
     """Every known game id, built-ins first then plugins, each once."""
     ids = list(_builtin_paths())
-    for gid in list(_entry_point_paths()) + list(_extra):
+    for gid in list(_entry_point_paths()) + list(_env_paths()) + list(_extra):
         if gid not in ids:
             ids.append(gid)
     return ids
@@ -61,7 +72,7 @@ def get_game(game_id: str) -> Game:
         return _extra[game_id]
     if game_id in _loaded:
         return _loaded[game_id]
-    paths = {**_entry_point_paths(), **_builtin_paths()}
+    paths = {**_env_paths(), **_entry_point_paths(), **_builtin_paths()}
     if game_id not in paths:
         raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(game_ids())}")
     game = _load(paths[game_id])

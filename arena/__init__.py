@@ -1,0 +1,1 @@
+"""Arena: tournaments (store, scheduling, ratings, Celery tasks, local executor) and the CLI."""
