@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (Python deps in .venv, the Node.js bot's packages, Chromium)
+# and runs the whole suite. `.ci/run` calls this; so can you.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv"
+  "$PY" -m venv .venv
+fi
+echo "==> installing arena with the dev extra"
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e '.[dev]'
+
+if [ -f bots/node/package-lock.json ]; then
+  if command -v npm >/dev/null 2>&1; then
+    echo "==> installing the Node.js bot's packages"
+    (cd bots/node && npm ci --no-audit --no-fund --loglevel=error)
+  elif [ "${CI:-}" = "true" ]; then
+    echo "npm is required in CI" >&2; exit 1
+  fi
+fi
+
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Chromium (browser tests)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "!! Chromium is missing and cannot be installed here: browser tests will skip (they fail in CI)" >&2
+  fi
+fi
+
+echo "==> running the tests"
+set +e
+.venv/bin/python -m pytest "$@"
+rc=$?
+set -e
+if [ "$rc" = "5" ]; then
+  echo "pytest collected no tests" >&2
+  exit 1
+fi
+exit "$rc"

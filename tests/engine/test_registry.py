@@ -1,0 +1,34 @@
+"""The registry: built-ins, entry points, ARENA_EXTRA_GAMES, and a clear error for unknown ids."""
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import UnknownGame, game_ids, get_game, register
+from referee.engine.registry import unregister
+from referee.games import BUILTIN
+from tests.fixtures.sealed_bids import GAME
+
+
+def test_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(UnknownGame, match="unknown game 'chess'; known:"):
+        get_game("chess")
+
+
+def test_register_and_unregister() -> None:
+    register(GAME)
+    try:
+        assert get_game("sealed_bids") is GAME
+        assert "sealed_bids" in game_ids()
+    finally:
+        unregister("sealed_bids")
+
+
+def test_env_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
+    assert "sealed_bids" in game_ids()
+    assert get_game("sealed_bids").info.name == "Sealed Bids"
+
+
+def test_builtins_load_and_match_their_ids() -> None:
+    for gid in BUILTIN:
+        assert get_game(gid).info.id == gid
