@@ -1,0 +1,226 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ERROR_CODE_UNSPECIFIED: _ClassVar[ErrorCode]
+    MALFORMED_ANSWER: _ClassVar[ErrorCode]
+    ILLEGAL_ACTION: _ClassVar[ErrorCode]
+    STALE_DECISION: _ClassVar[ErrorCode]
+    UNKNOWN_MATCH: _ClassVar[ErrorCode]
+    TIMEOUT: _ClassVar[ErrorCode]
+    OVERSIZED: _ClassVar[ErrorCode]
+    FLOODING: _ClassVar[ErrorCode]
+    PROTOCOL_VIOLATION: _ClassVar[ErrorCode]
+
+class Consequence(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CONSEQUENCE_UNSPECIFIED: _ClassVar[Consequence]
+    IGNORED: _ClassVar[Consequence]
+    REASKED: _ClassVar[Consequence]
+    RANDOM_MOVE: _ClassVar[Consequence]
+    FORFEIT: _ClassVar[Consequence]
+    DISCONNECTED: _ClassVar[Consequence]
+ERROR_CODE_UNSPECIFIED: ErrorCode
+MALFORMED_ANSWER: ErrorCode
+ILLEGAL_ACTION: ErrorCode
+STALE_DECISION: ErrorCode
+UNKNOWN_MATCH: ErrorCode
+TIMEOUT: ErrorCode
+OVERSIZED: ErrorCode
+FLOODING: ErrorCode
+PROTOCOL_VIOLATION: ErrorCode
+CONSEQUENCE_UNSPECIFIED: Consequence
+IGNORED: Consequence
+REASKED: Consequence
+RANDOM_MOVE: Consequence
+FORFEIT: Consequence
+DISCONNECTED: Consequence
+
+class BotMessage(_message.Message):
+    __slots__ = ("hello", "answer", "ping", "pong")
+    HELLO_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    PING_FIELD_NUMBER: _ClassVar[int]
+    PONG_FIELD_NUMBER: _ClassVar[int]
+    hello: Hello
+    answer: Answer
+    ping: Ping
+    pong: Pong
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+
+class RefereeMessage(_message.Message):
+    __slots__ = ("welcome", "match_start", "decision", "match_end", "error", "ping", "pong", "goodbye")
+    WELCOME_FIELD_NUMBER: _ClassVar[int]
+    MATCH_START_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_END_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    PING_FIELD_NUMBER: _ClassVar[int]
+    PONG_FIELD_NUMBER: _ClassVar[int]
+    GOODBYE_FIELD_NUMBER: _ClassVar[int]
+    welcome: Welcome
+    match_start: MatchStart
+    decision: DecisionRequest
+    match_end: MatchEnd
+    error: Error
+    ping: Ping
+    pong: Pong
+    goodbye: Goodbye
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ...) -> None: ...
+
+class Hello(_message.Message):
+    __slots__ = ("token", "games", "capacity", "client")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    CAPACITY_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    games: _containers.RepeatedScalarFieldContainer[str]
+    capacity: int
+    client: str
+    def __init__(self, token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., capacity: _Optional[int] = ..., client: _Optional[str] = ...) -> None: ...
+
+class Welcome(_message.Message):
+    __slots__ = ("bot", "session_id", "capacity", "games", "max_message_bytes", "max_action_bytes", "reconnect_grace_ms", "server_version")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    CAPACITY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_ACTION_BYTES_FIELD_NUMBER: _ClassVar[int]
+    RECONNECT_GRACE_MS_FIELD_NUMBER: _ClassVar[int]
+    SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    bot: str
+    session_id: str
+    capacity: int
+    games: _containers.RepeatedScalarFieldContainer[str]
+    max_message_bytes: int
+    max_action_bytes: int
+    reconnect_grace_ms: int
+    server_version: str
+    def __init__(self, bot: _Optional[str] = ..., session_id: _Optional[str] = ..., capacity: _Optional[int] = ..., games: _Optional[_Iterable[str]] = ..., max_message_bytes: _Optional[int] = ..., max_action_bytes: _Optional[int] = ..., reconnect_grace_ms: _Optional[int] = ..., server_version: _Optional[str] = ...) -> None: ...
+
+class TimeControl(_message.Message):
+    __slots__ = ("per_decision_ms", "bank_ms")
+    PER_DECISION_MS_FIELD_NUMBER: _ClassVar[int]
+    BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    per_decision_ms: int
+    bank_ms: int
+    def __init__(self, per_decision_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
+
+class MatchStart(_message.Message):
+    __slots__ = ("match_id", "game", "game_version", "options_json", "seat", "players", "bots", "time_control", "resumed", "seed")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_VERSION_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    RESUMED_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: str
+    game_version: str
+    options_json: str
+    seat: int
+    players: int
+    bots: _containers.RepeatedScalarFieldContainer[str]
+    time_control: TimeControl
+    resumed: bool
+    seed: int
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., game_version: _Optional[str] = ..., options_json: _Optional[str] = ..., seat: _Optional[int] = ..., players: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., resumed: _Optional[bool] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class DecisionRequest(_message.Message):
+    __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_JSON_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_JSON_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    TIME_BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_COUNT_FIELD_NUMBER: _ClassVar[int]
+    ATTEMPT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    decision_id: int
+    seat: int
+    view_json: str
+    legal_json: str
+    events_json: str
+    deadline_ms: int
+    time_bank_ms: int
+    legal_count: int
+    attempt: int
+    game: str
+    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., legal_json: _Optional[str] = ..., events_json: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., legal_count: _Optional[int] = ..., attempt: _Optional[int] = ..., game: _Optional[str] = ...) -> None: ...
+
+class Answer(_message.Message):
+    __slots__ = ("match_id", "decision_id", "index", "action_json")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_ID_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    ACTION_JSON_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    decision_id: int
+    index: int
+    action_json: str
+    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., index: _Optional[int] = ..., action_json: _Optional[str] = ...) -> None: ...
+
+class MatchEnd(_message.Message):
+    __slots__ = ("match_id", "outcome_json", "seat", "strikes")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    outcome_json: str
+    seat: int
+    strikes: int
+    def __init__(self, match_id: _Optional[str] = ..., outcome_json: _Optional[str] = ..., seat: _Optional[int] = ..., strikes: _Optional[int] = ...) -> None: ...
+
+class Error(_message.Message):
+    __slots__ = ("code", "consequence", "message", "match_id", "decision_id", "strikes", "max_strikes")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    CONSEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_ID_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    MAX_STRIKES_FIELD_NUMBER: _ClassVar[int]
+    code: ErrorCode
+    consequence: Consequence
+    message: str
+    match_id: str
+    decision_id: int
+    strikes: int
+    max_strikes: int
+    def __init__(self, code: _Optional[_Union[ErrorCode, str]] = ..., consequence: _Optional[_Union[Consequence, str]] = ..., message: _Optional[str] = ..., match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., strikes: _Optional[int] = ..., max_strikes: _Optional[int] = ...) -> None: ...
+
+class Ping(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    def __init__(self, nonce: _Optional[int] = ...) -> None: ...
+
+class Pong(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    def __init__(self, nonce: _Optional[int] = ...) -> None: ...
+
+class Goodbye(_message.Message):
+    __slots__ = ("reason",)
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    reason: str
+    def __init__(self, reason: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,44 @@
+"""Every knob of the referee, with the documented defaults (docs/protocol.md, "Errors")."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SERVER_VERSION = "arena-referee 1.0 (protocol arena.v1)"
+
+
+@dataclass
+class RefereeConfig:
+    """Limits and fault consequences. All times in seconds unless the name says otherwise."""
+
+    #: Strikes a seat may collect; the next one forfeits it (same rule as the in-process runner).
+    max_strikes: int = 3
+    #: Re-asks after a malformed or illegal answer before a random move + strike is played.
+    reasks: int = 1
+    #: After a disconnect, how long the seats stay open for the bot to reconnect.
+    reconnect_grace_s: float = 5.0
+    #: Largest message the referee accepts from a bot (gRPC limit; larger ends the session).
+    max_message_bytes: int = 1 << 20
+    #: Largest ``Answer.action_json`` (larger: Error OVERSIZED, handled like a malformed answer).
+    max_action_bytes: int = 64 << 10
+    #: Flood control: messages per second a session may send (token bucket) and the burst.
+    flood_rate: float = 200.0
+    flood_burst: int = 400
+    #: Messages dropped for flooding before the session is closed (its seats forfeit).
+    flood_disconnect_after: int = 100
+    #: Most matches one session may play at once.
+    max_capacity: int = 64
+    #: Time a new stream has to send its Hello.
+    hello_timeout_s: float = 10.0
+    #: Default wait for live bots to have a free session (RunMatchRequest.live_wait_ms overrides).
+    live_wait_s: float = 10.0
+    #: Time a hosted bot has to connect after launch before its seat forfeits.
+    hosted_connect_s: float = 30.0
+    #: Hosted bots: CPU seconds and address space (MiB) per process (0 = unlimited).
+    hosted_cpu_s: int = 600
+    hosted_memory_mb: int = 4096
+    #: Hosted bots: captured output kept per seat, in bytes.
+    hosted_log_bytes: int = 64 << 10
+    #: Cap on any single decision (applies when the time control has no limit).
+    max_decision_s: float = 300.0
+    #: Finished reports kept in memory, so a retried RunMatch of a finished match gets its report.
+    keep_reports: int = 64
