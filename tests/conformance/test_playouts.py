@@ -31,6 +31,15 @@ def test_random_play_terminates_with_sane_decisions(game: Game, players: int, op
             if game.actions is not None:
                 for a in legal:
                     game.actions.validate(a)
+        if len(pending) > 1 and ply % 3 == 0:
+            # A simultaneous choice: one seat's submission must not change what the others may choose.
+            first = pending[0]
+            probe = state.clone()
+            probe.apply(first, state.legal_actions(first)[-1])
+            for other in pending[1:]:
+                assert other in probe.pending(), f"ply {ply}: seat {other} stopped being asked after seat {first}"
+                assert probe.legal_actions(other) == state.legal_actions(other), \
+                    f"ply {ply}: seat {other}'s legal list depends on seat {first}'s secret choice"
         for seat in range(players):
             if seat not in pending:
                 assert state.legal_actions(seat) == [], f"ply {ply}: seat {seat} is not pending but has actions"
