@@ -5,8 +5,17 @@ from .actions import Action, ActionSet
 from .agent import Agent, DecisionRequest, MatchStart, TimeControl
 from .content import EffectRegistry, build_rows, check_count, check_refs, load_data
 from .decisions import DecisionStack, Frame
-from .errors import (ArenaError, BadOptions, ContentError, IllegalAction, MalformedAction, NotYourDecision,
-                     ReplayError, SnapshotError, UnknownGame)
+from .errors import (
+                     ArenaError,
+                     BadOptions,
+                     ContentError,
+                     IllegalAction,
+                     MalformedAction,
+                     NotYourDecision,
+                     ReplayError,
+                     SnapshotError,
+                     UnknownGame,
+)
 from .events import Event, EventLog
 from .game import Game, GameInfo, Option, OptionsSpec, Scenario
 from .jsonutil import canonical, digest_of

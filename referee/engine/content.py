@@ -48,9 +48,10 @@ def _conforms(value: Any, hint: Any) -> bool:
     if hint is type(None):
         return value is None
     if origin in (list, tuple):
-        args = [a for a in get_args(hint) if a is not Ellipsis]
-        return isinstance(value, list | tuple) and all(_conforms(v, args[0]) for v in value) if args else \
-            isinstance(value, list | tuple)
+        items = [a for a in get_args(hint) if a is not Ellipsis]
+        if not isinstance(value, list | tuple):
+            return False
+        return all(_conforms(v, items[0]) for v in value) if items else True
     if origin is dict or hint is dict:
         if not isinstance(value, dict):
             return False

@@ -148,7 +148,7 @@ def restore_state(game: Game, snapshot: Mapping[str, Any]) -> State:
         if snapshot["version"] != game.info.version:
             raise SnapshotError(
                 f"snapshot is of {game.info.id} version {snapshot['version']}, engine is {game.info.version}")
-        state_class: type[State] = getattr(game, "state_class")
+        state_class: type[State] = game.state_class
         return state_class.from_snapshot(
             game, int(snapshot["players"]), dict(snapshot["options"]), Rng.from_json(snapshot["rng"]),
             EventLog.from_json(snapshot["log"]), snapshot["data"])
