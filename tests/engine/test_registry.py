@@ -32,3 +32,19 @@ def test_env_hook(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_builtins_load_and_match_their_ids() -> None:
     for gid in BUILTIN:
         assert get_game(gid).info.id == gid
+
+
+def test_entry_point_adds_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside package adds a game with an ``arena.games`` entry point and nothing else."""
+    from importlib.metadata import EntryPoint
+
+    from referee.engine import registry
+
+    fake = [EntryPoint("sealed_bids", "tests.fixtures.sealed_bids:GAME", "arena.games")]
+    monkeypatch.setattr(registry, "entry_points", lambda group: fake if group == "arena.games" else [])
+    registry._loaded.pop("sealed_bids", None)
+    try:
+        assert "sealed_bids" in game_ids()
+        assert get_game("sealed_bids").info.id == "sealed_bids"
+    finally:
+        registry._loaded.pop("sealed_bids", None)
