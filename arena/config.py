@@ -1,0 +1,70 @@
+"""Settings from the environment, in one place (every knob of the tournament side).
+
+=====================  ==========================================================  ===================
+variable               meaning                                                     default
+=====================  ==========================================================  ===================
+ARENA_HOME             data directory of the embedded default                       ./.arena
+ARENA_DB_URL           SQLAlchemy URL of the store (PostgreSQL for clusters)        sqlite:///$HOME/arena.db
+ARENA_DB_SCHEMA        PostgreSQL schema for the store (created if missing)         (the default schema)
+ARENA_BROKER_URL       Celery broker (redis://...); unset = local process pool       (unset)
+ARENA_QUEUE            Celery queue name                                            arena
+ARENA_REFEREE          referee address(es) host:port[,host:port...]                 (unset)
+ARENA_ORGANIZER_TOKEN  organizer token for the referee's organizer service          (unset)
+ARENA_LEASE_S          seconds a worker's claim on a match lasts without heartbeat  30
+ARENA_WORKERS          processes of the local pool                                  CPU count
+=====================  ==========================================================  ===================
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def arena_home() -> Path:
+    return Path(_env("ARENA_HOME", ".arena") or ".arena").expanduser()
+
+
+def db_url() -> str:
+    url = _env("ARENA_DB_URL")
+    if url:
+        if url.startswith("postgresql://") or url.startswith("postgres://"):
+            # psycopg 3 is the driver we ship; plain postgresql:// would ask for psycopg2.
+            url = "postgresql+psycopg://" + url.split("://", 1)[1]
+        return url
+    return f"sqlite:///{(arena_home() / 'arena.db').resolve()}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str
+    db_schema: str | None
+    broker_url: str | None
+    queue: str
+    referees: list[str] = field(default_factory=list)
+    organizer_token: str = ""
+    lease_s: float = 30.0
+    workers: int = 0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        referees = [a.strip() for a in (_env("ARENA_REFEREE", "") or "").split(",") if a.strip()]
+        return cls(
+            db_url=db_url(),
+            db_schema=_env("ARENA_DB_SCHEMA"),
+            broker_url=_env("ARENA_BROKER_URL"),
+            queue=_env("ARENA_QUEUE", "arena") or "arena",
+            referees=referees,
+            organizer_token=_env("ARENA_ORGANIZER_TOKEN", "") or "",
+            lease_s=float(_env("ARENA_LEASE_S", "30") or 30),
+            workers=int(_env("ARENA_WORKERS", "0") or 0) or (os.cpu_count() or 1),
+        )
+
+
+def settings() -> Settings:
+    return Settings.from_env()

@@ -1,0 +1,109 @@
+"""Refitting a game's ladder from stored results, and its history.
+
+Any process may refit (workers after recording, the tournament driver, the CLI). The fit depends
+only on the stored results, and a refit is published only if it covers more results than the
+published one (a conditional update of ``ladders.results``), so concurrent refits never roll the
+ladder back. A snapshot of the ladder is kept when a tournament finishes and every
+``SNAPSHOT_EVERY`` results (unique per game and result count, so never twice).
+"""
+from __future__ import annotations
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from arena import ratings
+
+from . import models as m
+from .db import Store
+from .models import utcnow
+
+SNAPSHOT_EVERY = 100
+
+
+def load_results(store: Store, game: str) -> list[ratings.Result]:
+    """Every recorded result of ``game`` in the fixed order (tournament id, match number)."""
+    with store.read() as s:
+        rows = s.execute(
+            select(m.Match.id, m.Match.tournament_id, m.Match.number, m.Match.scenario, m.Outcome.data)
+            .join(m.Outcome, m.Outcome.match_id == m.Match.id)
+            .where(m.Match.game == game, m.Match.status == m.DONE)
+            .order_by(m.Match.tournament_id, m.Match.number)).all()
+        seats: dict[int, list[str]] = {}
+        if rows:
+            for mid, _seat, bot in s.execute(
+                    select(m.MatchSeat.match_id, m.MatchSeat.seat, m.MatchSeat.bot)
+                    .join(m.Match, m.Match.id == m.MatchSeat.match_id)
+                    .where(m.Match.game == game, m.Match.status == m.DONE)
+                    .order_by(m.MatchSeat.match_id, m.MatchSeat.seat)):
+                seats.setdefault(mid, []).append(bot)
+    return [ratings.Result((tid, number), tuple(seats.get(mid, [])), data, scenario)
+            for mid, tid, number, scenario, data in rows]
+
+
+def choose_anchor(store: Store, players: list[str]) -> str | None:
+    """The random bot: the one named ``random``, else a bot whose in-process agent is ``random``."""
+    if "random" in players:
+        return "random"
+    with store.read() as s:
+        names = s.scalars(select(m.Bot.name).where(m.Bot.agent == "random").order_by(m.Bot.id)).all()
+    return next((n for n in names if n in players), None)
+
+
+def refresh(store: Store, game: str, *, tournament_id: int | None = None, force: bool = False) -> bool:
+    """Refit ``game``'s ladder; publish it if newer. Returns True if this call published."""
+    results = load_results(store, game)
+    count = len(results)
+    players = sorted({b for r in results for b in r.bots})
+    anchor = choose_anchor(store, players)
+    rows, fit = ratings.ladder(results, anchor)
+    with store.tx() as s:
+        current = s.scalar(select(m.Ladder.results).where(m.Ladder.game == game))
+        if current is None:
+            try:
+                with s.begin_nested():
+                    s.add(m.Ladder(game=game, results=-1))
+            except IntegrityError:
+                pass
+        cond = [m.Ladder.game == game, (m.Ladder.results <= count) if force else (m.Ladder.results < count)]
+        won = s.execute(update(m.Ladder).where(*cond).values(results=count, anchor=anchor, draw_nu=fit.nu,
+                                                             computed_at=utcnow())
+                        .execution_options(synchronize_session=False)).rowcount
+        if not won:
+            return False
+        s.execute(delete(m.Rating).where(m.Rating.game == game))
+        if rows:
+            s.execute(insert(m.Rating), [
+                {"game": game, "player": r.player, "kind": r.kind, "rating": r.rating, "lo": r.lo, "hi": r.hi,
+                 "games": r.record.games, "wins": r.record.wins, "draws": r.record.draws,
+                 "losses": r.record.losses} for r in rows])
+    if rows and (tournament_id is not None or (count and count % SNAPSHOT_EVERY == 0)):
+        snapshot(store, game, count, rows, tournament_id)
+    return True
+
+
+def snapshot(store: Store, game: str, count: int, rows: list[ratings.Rated], tournament_id: int | None) -> bool:
+    try:
+        with store.tx() as s:
+            snap = m.RatingSnapshot(game=game, results=count, tournament_id=tournament_id)
+            s.add(snap)
+            s.flush()
+            s.execute(insert(m.RatingHistory), [
+                {"snapshot_id": snap.id, "player": r.player, "rating": r.rating, "lo": r.lo, "hi": r.hi,
+                 "games": r.record.games} for r in rows])
+        return True
+    except IntegrityError:
+        if tournament_id is None:
+            return False
+        # Already snapped at this count (every-N snapshot): tag it with the tournament instead.
+        with store.tx() as s:
+            s.execute(update(m.RatingSnapshot).where(m.RatingSnapshot.game == game,
+                                                     m.RatingSnapshot.results == count,
+                                                     m.RatingSnapshot.tournament_id.is_(None))
+                      .values(tournament_id=tournament_id).execution_options(synchronize_session=False))
+        return False
+
+
+def results_count(store: Store, game: str) -> int:
+    with store.read() as s:
+        return int(s.scalar(select(func.count()).select_from(m.Match)
+                            .where(m.Match.game == game, m.Match.status == m.DONE)) or 0)

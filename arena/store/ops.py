@@ -1,0 +1,316 @@
+"""Writes: bots, tournaments and the life of a match (claim with a lease, record exactly once).
+
+A worker *claims* a match with a conditional update: it wins only if the match is queued (and
+past any retry backoff) or running under an expired lease. While it plays it renews the lease;
+a worker killed mid-match stops renewing, the lease runs out and the next delivery of the task
+(or the driver's sweep) re-runs the match. Recording is a conditional update too (only a match
+that is not finished can become done) plus the outcome row keyed by the match id, so a result is
+recorded once even if two workers finish the same match.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from referee.engine.errors import ArenaError
+
+from . import models as m
+from .db import Store
+from .models import utcnow
+
+
+class BotError(ArenaError):
+    """Unknown bot, duplicate name, or a bot that does not play the game."""
+
+    code = "bot_error"
+
+
+class TournamentError(ArenaError):
+    code = "tournament_error"
+
+
+BUILTIN_COMMAND = "{python} -m bots.serve {name}"
+
+
+def _update(model: type[m.Base]):  # type: ignore[no-untyped-def]
+    """A bulk UPDATE that leaves the session's objects alone (we never rely on them after)."""
+    return update(model).execution_options(synchronize_session=False)
+
+
+# -- bots ------------------------------------------------------------------------------------------
+def add_bot(store: Store, name: str, *, kind: str = "hosted", command: str | None = None,
+            agent: str | None = None, games: Sequence[str] = (), cwd: str | None = None,
+            env: dict[str, str] | None = None, replace: bool = False) -> int:
+    """Register a bot (``replace`` updates an existing one, and re-activates a removed one)."""
+    name = name.strip()
+    if not name or len(name) > 100 or any(c in name for c in "|,\n\t") or name.startswith("scenario:"):
+        raise BotError(f"bad bot name {name!r} (1-100 characters, no '|' or ',', not 'scenario:...')")
+    if kind not in ("hosted", "live"):
+        raise BotError(f"bot kind must be hosted or live, not {kind!r}")
+    if kind == "hosted" and not command:
+        raise BotError(f"hosted bot {name!r} needs a command")
+    with store.tx() as s:
+        bot = s.scalar(select(m.Bot).where(m.Bot.name == name))
+        if bot is not None and bot.active and not replace:
+            raise BotError(f"a bot named {name!r} already exists (remove it first, or pick another name)")
+        if bot is None:
+            bot = m.Bot(name=name)
+            s.add(bot)
+        bot.kind, bot.command, bot.agent, bot.games = kind, command, agent, list(games)
+        bot.cwd, bot.env, bot.active = cwd, dict(env or {}), True
+        s.flush()
+        return bot.id
+
+
+def remove_bot(store: Store, name: str) -> None:
+    """Deactivate a bot: it joins no new tournament; its matches and ratings stay."""
+    with store.tx() as s:
+        n = s.execute(_update(m.Bot).where(m.Bot.name == name, m.Bot.active.is_(True))
+                      .values(active=False)).rowcount
+        if not n:
+            raise BotError(f"no bot named {name!r}")
+
+
+def bots_by_name(store: Store, names: Sequence[str]) -> dict[str, m.Bot]:
+    with store.read() as s:
+        rows = s.scalars(select(m.Bot).where(m.Bot.name.in_(list(names)))).all()
+        return {b.name: b for b in rows}
+
+
+# -- tournaments -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TournamentRequest:
+    game: str
+    bots: tuple[str, ...]
+    format: str = "auto"
+    seats: tuple[int, ...] = ()
+    games_per_pairing: int = 1
+    seed: int = 0
+    options: dict[str, Any] | None = None
+    subject: str | None = None
+    mixed_teams: bool = False
+    executor: str = "referee"
+    name: str = ""
+    time_control: dict[str, int] | None = None
+
+
+def create_tournament(store: Store, req: TournamentRequest) -> int:
+    """Validate, schedule and store a tournament and all its matches (seeds fixed now)."""
+    from referee.engine import get_game
+    from referee.engine.errors import UnknownGame
+
+    from arena import scheduling
+
+    try:
+        game = get_game(req.game)
+    except UnknownGame as exc:
+        raise TournamentError(str(exc)) from None
+    info = game.info
+    if req.executor not in ("referee", "inprocess"):
+        raise TournamentError(f"executor must be referee or inprocess, not {req.executor!r}")
+    bots = bots_by_name(store, req.bots)
+    for name in req.bots:
+        bot = bots.get(name)
+        if bot is None or not bot.active:
+            raise BotError(f"unknown bot {name!r} (see `arena bot list`)")
+        if not bot.plays(info.id):
+            raise BotError(f"bot {name!r} does not play {info.id} (it plays {', '.join(bot.games)})")
+        if req.executor == "inprocess" and not bot.agent:
+            raise BotError(f"bot {name!r} has no in-process equivalent; it cannot run with --executor inprocess")
+    seats = list(req.seats) or [scheduling.default_seats(info)]
+    fmt = scheduling.default_format(info, seats[0]) if req.format == "auto" else req.format
+    options = game.options.validate(req.options or {})
+    plan = scheduling.schedule(info, fmt, list(req.bots), seats, req.games_per_pairing, req.seed,
+                               options=req.options or {}, subject=req.subject, scenarios=game.scenarios,
+                               mixed=req.mixed_teams)
+    # Every distinct (seat count, options) must be playable: one clear error now, not N failed matches.
+    for n, opts in {(p.players, json.dumps(p.options, sort_keys=True)) for p in plan}:
+        game.new_state(n, json.loads(opts), 0)
+    if not plan:
+        raise TournamentError("the schedule is empty")
+    with store.tx() as s:
+        t = m.Tournament(name=req.name or f"{info.id} {fmt}", game=info.id, format=fmt, seats=seats,
+                         games_per_pairing=req.games_per_pairing, bots=list(req.bots), subject=req.subject,
+                         options=options, time_control=dict(req.time_control or {}), seed=req.seed,
+                         executor=req.executor)
+        s.add(t)
+        s.flush()
+        for number, p in enumerate(plan):
+            match = m.Match(tournament_id=t.id, number=number, game=info.id, players=p.players, seed=p.seed,
+                            options=p.options, scenario=p.scenario, group_key=p.group, status=m.QUEUED,
+                            attempts=0)
+            match.seats = [m.MatchSeat(seat=i, bot=b) for i, b in enumerate(p.seats)]
+            s.add(match)
+        return t.id
+
+
+def start_tournament(store: Store, tid: int) -> None:
+    with store.tx() as s:
+        s.execute(_update(m.Tournament).where(m.Tournament.id == tid, m.Tournament.status == m.T_CREATED)
+                  .values(status=m.T_RUNNING, started_at=utcnow()))
+
+
+def cancel_tournament(store: Store, tid: int) -> int:
+    """Cancel what has not started; running matches finish (and count). Returns matches cancelled."""
+    with store.tx() as s:
+        t = s.get(m.Tournament, tid)
+        if t is None:
+            raise TournamentError(f"no tournament {tid}")
+        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
+                      .values(status=m.CANCELLED, reason="tournament cancelled", finished_at=utcnow())).rowcount
+        if t.status not in (m.T_DONE, m.T_CANCELLED):
+            t.status, t.finished_at = m.T_CANCELLED, utcnow()
+        return n
+
+
+def finish_if_complete(store: Store, tid: int) -> bool:
+    """Mark the tournament done once no match is queued or running (only the first caller wins)."""
+    with store.tx() as s:
+        open_ = s.scalar(select(func.count()).select_from(m.Match).where(
+            m.Match.tournament_id == tid, m.Match.status.in_([m.QUEUED, m.RUNNING])))
+        if open_:
+            return False
+        n = s.execute(_update(m.Tournament).where(m.Tournament.id == tid,
+                                                 m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]))
+                      .values(status=m.T_DONE, finished_at=utcnow())).rowcount
+        return bool(n)
+
+
+# -- the life of a match ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Claim:
+    """``ok``: this worker plays it. Otherwise ``state`` says why not, ``wait_s`` when to look again."""
+
+    ok: bool
+    state: str  # claimed | done | failed | cancelled | missing | busy | backoff
+    wait_s: float = 0.0
+    attempts: int = 0
+
+
+def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
+    now = utcnow()
+    with store.tx() as s:
+        n = s.execute(
+            _update(m.Match).where(
+                m.Match.id == match_id,
+                or_(and_(m.Match.status == m.QUEUED, or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
+                    and_(m.Match.status == m.RUNNING, m.Match.lease_expires < now)))
+            .values(status=m.RUNNING, lease_owner=owner, lease_expires=now + timedelta(seconds=lease_s),
+                    attempts=m.Match.attempts + 1, started_at=now)
+        ).rowcount
+        row = s.execute(select(m.Match.status, m.Match.lease_expires, m.Match.not_before, m.Match.attempts)
+                        .where(m.Match.id == match_id)).first()
+    if row is None:
+        return Claim(False, "missing")
+    status, expires, not_before, attempts = row
+    if n:
+        return Claim(True, "claimed", 0.0, attempts)
+    if status == m.RUNNING:
+        return Claim(False, "busy", max(0.5, (expires - now).total_seconds()) if expires else lease_s, attempts)
+    if status == m.QUEUED:
+        return Claim(False, "backoff", max(0.1, (not_before - now).total_seconds()) if not_before else 0.1,
+                     attempts)
+    return Claim(False, status, 0.0, attempts)
+
+
+def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
+    """Extend this worker's lease; False if it lost the match (lease taken over or match finished)."""
+    with store.tx() as s:
+        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                    m.Match.lease_owner == owner)
+                              .values(lease_expires=utcnow() + timedelta(seconds=lease_s))).rowcount)
+
+
+def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float) -> bool:
+    """Give a match back for a retry after ``delay_s`` (the referee or a bot was unavailable)."""
+    with store.tx() as s:
+        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                    m.Match.lease_owner == owner)
+                              .values(status=m.QUEUED, reason=reason, lease_owner=None, lease_expires=None,
+                                      not_before=utcnow() + timedelta(seconds=delay_s))).rowcount)
+
+
+def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:
+    """Mark a match failed for good (rejected by the referee, or out of attempts)."""
+    with store.tx() as s:
+        cond = [m.Match.id == match_id, m.Match.status.in_([m.RUNNING, m.QUEUED])]
+        if owner is not None:
+            cond.append(or_(m.Match.lease_owner == owner, m.Match.status == m.QUEUED))
+        return bool(s.execute(_update(m.Match).where(*cond).values(
+            status=m.FAILED, reason=reason[:2000], lease_owner=None, lease_expires=None,
+            finished_at=utcnow())).rowcount)
+
+
+def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[str, Any] | None, *,
+           worker: str | None = None, plies: int = 0, seconds: float = 0.0) -> bool:
+    """Record a result exactly once; False if the match was already finished (the result is dropped)."""
+    try:
+        with store.tx() as s:
+            n = s.execute(_update(m.Match).where(m.Match.id == match_id,
+                                                m.Match.status.in_([m.RUNNING, m.QUEUED]))
+                          .values(status=m.DONE, reason=None, lease_owner=None, lease_expires=None,
+                                  finished_at=utcnow())).rowcount
+            if not n:
+                return False
+            s.add(m.Outcome(match_id=match_id, data=outcome, reason=str(outcome.get("reason", "normal")),
+                            team_result=outcome.get("team_result"), plies=plies, seconds=seconds, worker=worker))
+            if replay is not None:
+                raw = json.dumps(replay, separators=(",", ":")).encode()
+                s.add(m.ReplayBlob(match_id=match_id, data=gzip.compress(raw, mtime=0), size=len(raw)))
+            ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
+            for seat in s.scalars(select(m.MatchSeat).where(m.MatchSeat.match_id == match_id)):
+                if seat.seat < len(ranks):
+                    seat.rank = int(ranks[seat.seat])
+                    seat.score = float(scores[seat.seat]) if seat.seat < len(scores) else None
+        return True
+    except IntegrityError:
+        return False  # the outcome row exists: another worker recorded it first
+
+
+@dataclass(frozen=True)
+class Stale:
+    match_id: int
+    why: str  # "undispatched" | "lost" (queued but its message vanished) | "expired" (worker died)
+
+
+def needs_dispatch(store: Store, tid: int, *, redispatch_after_s: float, limit: int = 10_000) -> list[Stale]:
+    """Matches whose task message must be (re)sent: never sent, sent long ago and still queued
+    (broker lost it), or running under an expired lease (the worker died)."""
+    now = utcnow()
+    old = now - timedelta(seconds=redispatch_after_s)
+    with store.read() as s:
+        rows = s.execute(select(m.Match.id, m.Match.status, m.Match.dispatched_at).where(
+            m.Match.tournament_id == tid,
+            or_(and_(m.Match.status == m.QUEUED,
+                     or_(m.Match.dispatched_at.is_(None), m.Match.dispatched_at < old),
+                     or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
+                and_(m.Match.status == m.RUNNING, m.Match.lease_expires < now,
+                     or_(m.Match.dispatched_at.is_(None), m.Match.dispatched_at < m.Match.lease_expires,
+                         m.Match.dispatched_at < old))))
+            .order_by(m.Match.number).limit(limit)).all()
+    out = []
+    for mid, status, sent in rows:
+        why = "expired" if status == m.RUNNING else ("undispatched" if sent is None else "lost")
+        out.append(Stale(mid, why))
+    return out
+
+
+def mark_dispatched(store: Store, match_ids: Sequence[int], when: datetime | None = None) -> None:
+    if not match_ids:
+        return
+    with store.tx() as s:
+        for chunk in range(0, len(match_ids), 500):
+            s.execute(_update(m.Match).where(m.Match.id.in_(list(match_ids[chunk:chunk + 500])))
+                      .values(dispatched_at=when or utcnow()))
+
+
+def delete_tournament(store: Store, tid: int) -> None:
+    with store.tx() as s:
+        s.execute(delete(m.Tournament).where(m.Tournament.id == tid))

@@ -1,0 +1,362 @@
+"""The read API of the store (the dashboard and the CLI use these; nobody needs raw SQL).
+
+Every function takes a ``Store`` and returns plain frozen dataclasses (JSON-able via ``asdict``),
+so callers hold no session and no ORM object.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from . import models as m
+from .db import Store
+from .models import utcnow
+
+
+# -- views -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BotView:
+    name: str
+    kind: str
+    command: str | None
+    agent: str | None
+    games: list[str]
+    active: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    player: str
+    kind: str  # bot | scenario
+    rating: float
+    lo: float
+    hi: float
+    games: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class LadderView:
+    game: str
+    results: int
+    anchor: str | None
+    computed_at: datetime | None
+    rows: list[RatingRow]
+
+
+@dataclass(frozen=True)
+class Progress:
+    total: int
+    queued: int
+    running: int
+    done: int
+    failed: int
+    cancelled: int
+    per_minute: float  # finished matches per minute since the first started
+    eta_s: float | None
+
+    @property
+    def finished(self) -> int:
+        return self.done + self.failed + self.cancelled
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    id: int
+    name: str
+    game: str
+    format: str
+    seats: list[int]
+    games_per_pairing: int
+    bots: list[str]
+    subject: str | None
+    options: dict[str, Any]
+    seed: int
+    executor: str
+    status: str
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class MatchView:
+    id: int
+    tournament_id: int
+    number: int
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    scenario: str | None
+    bots: list[str]
+    status: str
+    reason: str | None
+    attempts: int
+    ranks: list[int] | None
+    scores: list[float] | None
+    outcome: dict[str, Any] | None
+    plies: int | None
+    seconds: float | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    has_replay: bool
+
+
+@dataclass(frozen=True)
+class Page:
+    items: list[Any]
+    total: int
+    limit: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """``cells[a][b]`` = [wins, draws, losses] of a against b (pairwise by rank)."""
+
+    players: list[str]
+    cells: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+    def score(self, a: str, b: str) -> float | None:
+        w, d, l_ = self.cells.get(a, {}).get(b, [0, 0, 0])
+        n = w + d + l_
+        return (w + d / 2) / n if n else None
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    snapshot_id: int
+    results: int
+    tournament_id: int | None
+    created_at: datetime
+    rating: float
+    lo: float
+    hi: float
+    games: int
+
+
+# -- bots ------------------------------------------------------------------------------------------
+def _bot_view(b: m.Bot) -> BotView:
+    return BotView(b.name, b.kind, b.command, b.agent, list(b.games or []), b.active, b.created_at)
+
+
+def bots(store: Store, *, include_removed: bool = False, game: str | None = None) -> list[BotView]:
+    with store.read() as s:
+        q = select(m.Bot).order_by(m.Bot.name)
+        if not include_removed:
+            q = q.where(m.Bot.active.is_(True))
+        out = [_bot_view(b) for b in s.scalars(q)]
+    return [b for b in out if game is None or not b.games or game in b.games]
+
+
+def bot(store: Store, name: str) -> BotView | None:
+    with store.read() as s:
+        b = s.scalar(select(m.Bot).where(m.Bot.name == name))
+        return _bot_view(b) if b else None
+
+
+# -- ladders ---------------------------------------------------------------------------------------
+def ladder_games(store: Store) -> list[str]:
+    """Games that have a published ladder."""
+    with store.read() as s:
+        return list(s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game)))
+
+
+def ladder(store: Store, game: str, *, include_scenarios: bool = True) -> LadderView:
+    with store.read() as s:
+        head = s.get(m.Ladder, game)
+        q = select(m.Rating).where(m.Rating.game == game).order_by(m.Rating.rating.desc(), m.Rating.player)
+        rows = [RatingRow(r.player, r.kind, r.rating, r.lo, r.hi, r.games, r.wins, r.draws, r.losses)
+                for r in s.scalars(q) if include_scenarios or r.kind == "bot"]
+    return LadderView(game, head.results if head else 0, head.anchor if head else None,
+                      head.computed_at if head else None, rows)
+
+
+def rating_history(store: Store, game: str, player: str | None = None) -> dict[str, list[HistoryPoint]]:
+    """Per player, the ladder snapshots oldest first (for sparklines)."""
+    with store.read() as s:
+        q = (select(m.RatingSnapshot.id, m.RatingSnapshot.results, m.RatingSnapshot.tournament_id,
+                    m.RatingSnapshot.created_at, m.RatingHistory.player, m.RatingHistory.rating,
+                    m.RatingHistory.lo, m.RatingHistory.hi, m.RatingHistory.games)
+             .join(m.RatingHistory, m.RatingHistory.snapshot_id == m.RatingSnapshot.id)
+             .where(m.RatingSnapshot.game == game).order_by(m.RatingSnapshot.results, m.RatingHistory.player))
+        if player is not None:
+            q = q.where(m.RatingHistory.player == player)
+        out: dict[str, list[HistoryPoint]] = defaultdict(list)
+        for sid, results, tid, created, name, rating, lo, hi, games in s.execute(q):
+            out[name].append(HistoryPoint(sid, results, tid, created, rating, lo, hi, games))
+    return dict(out)
+
+
+# -- tournaments -----------------------------------------------------------------------------------
+def _progress(s, tid: int) -> Progress:  # type: ignore[no-untyped-def]
+    counts = dict(s.execute(select(m.Match.status, func.count()).where(m.Match.tournament_id == tid)
+                            .group_by(m.Match.status)).all())
+    first, last = s.execute(select(func.min(m.Match.started_at), func.max(m.Match.finished_at))
+                            .where(m.Match.tournament_id == tid)).one()
+    return _make_progress(counts, first, last)
+
+
+def _make_progress(counts: dict[str, int], first: datetime | None, last: datetime | None) -> Progress:
+    total = sum(counts.values())
+    done, failed, cancelled = counts.get(m.DONE, 0), counts.get(m.FAILED, 0), counts.get(m.CANCELLED, 0)
+    finished = done + failed
+    remaining = counts.get(m.QUEUED, 0) + counts.get(m.RUNNING, 0)
+    per_minute, eta = 0.0, None
+    if first is not None and finished:
+        end = utcnow() if remaining else (last or utcnow())
+        minutes = max((end - first).total_seconds(), 1e-3) / 60
+        per_minute = finished / minutes
+        eta = remaining / per_minute * 60 if per_minute else None
+    return Progress(total, counts.get(m.QUEUED, 0), counts.get(m.RUNNING, 0), done, failed, cancelled,
+                    per_minute, eta if remaining else 0.0)
+
+
+def _tournament_view(t: m.Tournament, progress: Progress) -> TournamentView:
+    return TournamentView(t.id, t.name, t.game, t.format, list(t.seats), t.games_per_pairing, list(t.bots),
+                          t.subject, dict(t.options), t.seed, t.executor, t.status, t.created_at, t.started_at,
+                          t.finished_at, progress)
+
+
+def tournament(store: Store, tid: int) -> TournamentView | None:
+    with store.read() as s:
+        t = s.get(m.Tournament, tid)
+        return _tournament_view(t, _progress(s, tid)) if t else None
+
+
+def progress(store: Store, tid: int) -> Progress:
+    with store.read() as s:
+        return _progress(s, tid)
+
+
+def tournaments(store: Store, *, game: str | None = None, status: str | None = None, limit: int = 50,
+                offset: int = 0) -> Page:
+    """Newest first, each with its progress."""
+    with store.read() as s:
+        q = select(m.Tournament)
+        if game:
+            q = q.where(m.Tournament.game == game)
+        if status:
+            q = q.where(m.Tournament.status == status)
+        total = s.scalar(select(func.count()).select_from(q.subquery())) or 0
+        ts = list(s.scalars(q.order_by(m.Tournament.id.desc()).limit(limit).offset(offset)))
+        ids = [t.id for t in ts]
+        counts: dict[int, dict[str, int]] = defaultdict(dict)
+        spans: dict[int, tuple[datetime | None, datetime | None]] = {}
+        if ids:
+            for tid, st, n in s.execute(select(m.Match.tournament_id, m.Match.status, func.count())
+                                        .where(m.Match.tournament_id.in_(ids))
+                                        .group_by(m.Match.tournament_id, m.Match.status)):
+                counts[tid][st] = n
+            for tid, first, last in s.execute(select(m.Match.tournament_id, func.min(m.Match.started_at),
+                                                     func.max(m.Match.finished_at))
+                                              .where(m.Match.tournament_id.in_(ids))
+                                              .group_by(m.Match.tournament_id)):
+                spans[tid] = (first, last)
+        items = [_tournament_view(t, _make_progress(counts[t.id], *spans.get(t.id, (None, None)))) for t in ts]
+    return Page(items, int(total), limit, offset)
+
+
+# -- matches ---------------------------------------------------------------------------------------
+def _match_query():  # type: ignore[no-untyped-def]
+    return (select(m.Match, m.Outcome, m.ReplayBlob.size)
+            .outerjoin(m.Outcome, m.Outcome.match_id == m.Match.id)
+            .outerjoin(m.ReplayBlob, m.ReplayBlob.match_id == m.Match.id))
+
+
+def _match_view(match: m.Match, outcome: m.Outcome | None, replay_size: int | None) -> MatchView:
+    data = outcome.data if outcome else None
+    return MatchView(match.id, match.tournament_id, match.number, match.game, match.players, match.seed,
+                     dict(match.options), match.scenario, match.bot_names, match.status, match.reason,
+                     match.attempts, list(data["ranks"]) if data else None,
+                     list(data["scores"]) if data else None, data, outcome.plies if outcome else None,
+                     outcome.seconds if outcome else None, match.started_at, match.finished_at,
+                     replay_size is not None)
+
+
+def matches(store: Store, *, tournament_id: int | None = None, game: str | None = None, bot: str | None = None,
+            status: str | None = None, limit: int = 50, offset: int = 0, newest_first: bool = False) -> Page:
+    """A page of matches, in tournament order (or newest finished first)."""
+    with store.read() as s:
+        q = _match_query()
+        cq = select(func.count()).select_from(m.Match)
+        conds = []
+        if tournament_id is not None:
+            conds.append(m.Match.tournament_id == tournament_id)
+        if game:
+            conds.append(m.Match.game == game)
+        if status:
+            conds.append(m.Match.status == status)
+        if bot:
+            conds.append(m.Match.id.in_(select(m.MatchSeat.match_id).where(m.MatchSeat.bot == bot)))
+        q, cq = q.where(*conds), cq.where(*conds)
+        order = ([m.Match.finished_at.desc(), m.Match.id.desc()] if newest_first
+                 else [m.Match.tournament_id, m.Match.number])
+        rows = s.execute(q.order_by(*order).limit(limit).offset(offset)).all()
+        items = [_match_view(a, b, c) for a, b, c in rows]
+        total = s.scalar(cq) or 0
+    return Page(items, int(total), limit, offset)
+
+
+def match(store: Store, match_id: int) -> MatchView | None:
+    with store.read() as s:
+        row = s.execute(_match_query().where(m.Match.id == match_id)).first()
+        return _match_view(*row) if row else None
+
+
+def replay(store: Store, match_id: int) -> dict[str, Any] | None:
+    """The stored replay JSON (``Replay.from_json`` reads it), or None."""
+    with store.read() as s:
+        blob = s.scalar(select(m.ReplayBlob.data).where(m.ReplayBlob.match_id == match_id))
+    return json.loads(gzip.decompress(blob)) if blob is not None else None
+
+
+def head_to_head(store: Store, game: str, *, tournament_id: int | None = None) -> HeadToHead:
+    """Pairwise W/D/L between bots (and scenarios) from recorded results."""
+    from arena import ratings
+
+    from .ladders import load_results
+
+    results = load_results(store, game)
+    if tournament_id is not None:
+        results = [r for r in results if r.key[0] == tournament_id]
+    cells: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    for r in results:
+        for p in ratings.decompose(r):
+            idx = 0 if p.score == 1.0 else 1 if p.score == 0.5 else 2
+            cells[p.a][p.b][idx] += 1
+            cells[p.b][p.a][2 - idx] += 1
+    players = sorted(cells)
+    return HeadToHead(players, {a: dict(v) for a, v in cells.items()})
+
+
+def status_counts(store: Store, *, game: str | None = None) -> dict[str, int]:
+    with store.read() as s:
+        q = select(m.Match.status, func.count()).group_by(m.Match.status)
+        if game:
+            q = q.where(m.Match.game == game)
+        return dict(s.execute(q).all())
+
+
+def workers_seen(store: Store, tid: int) -> dict[str, int]:
+    """Results per worker id in a tournament (shows that scale-out spread the work)."""
+    with store.read() as s:
+        rows = s.execute(select(m.Outcome.worker, func.count()).join(m.Match, m.Match.id == m.Outcome.match_id)
+                         .where(m.Match.tournament_id == tid).group_by(m.Outcome.worker)).all()
+    return {w or "?": n for w, n in rows}
+
+
+__all__ = ["BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
+           "TournamentView", "bot", "bots", "head_to_head", "ladder", "ladder_games", "match", "matches",
+           "progress", "rating_history", "replay", "status_counts", "tournament", "tournaments", "workers_seen"]
