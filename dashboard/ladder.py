@@ -1,0 +1,239 @@
+"""Ladders, standings and head-to-head tables, aggregated from results and cached per source version.
+
+Multiplayer results decompose into pairwise results by rank (a lower rank beats a higher one,
+equal ranks draw). A cooperative match is the team against its scenario, which appears on the
+ladder as a rated opponent. W/D/L per match: a win is rank 1 alone, a draw rank 1 shared.
+
+Ratings come from the store's published fit (``Source.ratings``). Without one (the in-memory
+source) a Bradley-Terry/Elo maximum-likelihood fit is computed here — once per source version,
+never per request.
+"""
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from .schemas import BotGameRating, BotRef, H2HCell, LadderOut, LadderRow, StandingRow
+from .source import FittedRating, Result, Source
+
+ELO = 400 / math.log(10)
+T = TypeVar("T")
+
+
+def participants(r: Result) -> list[tuple[str, str, int]]:
+    """(id, name, rank) per side: the seats, plus the scenario for a cooperative match."""
+    sides = [(s.bot_id, s.name, s.rank) for s in r.seats]
+    if r.team_result is not None:
+        scen = f"scenario:{r.scenario}"
+        sides = [(s.bot_id, s.name, 1 if r.team_result == "win" else 2) for s in r.seats]
+        sides.append((scen, f"Scenario: {r.scenario}", 2 if r.team_result == "win" else 1))
+    return sides
+
+
+def pairwise(r: Result) -> list[tuple[str, str, float]]:
+    """(a, b, score of a against b) for every pair of distinct sides (team mates are not opponents)."""
+    sides = participants(r)
+    out = []
+    for i, (a, _, ra) in enumerate(sides):
+        for b, _, rb in sides[i + 1:]:
+            if a == b or (r.team_result is not None and not (a.startswith("scenario:") or b.startswith("scenario:"))):
+                continue
+            out.append((a, b, 1.0 if ra < rb else 0.5 if ra == rb else 0.0))
+    return out
+
+
+def fit_ratings(results: list[Result], iterations: int = 200) -> dict[str, FittedRating]:
+    """Bradley-Terry by maximum likelihood (MM updates; draws count half), Elo scale centred on 1500.
+
+    A weak prior (one draw against a virtual 1500 opponent) keeps undefeated bots finite.
+    The interval is +-1.96 standard errors from the Fisher information.
+    """
+    wins: dict[str, float] = defaultdict(float)
+    games: dict[tuple[str, str], float] = defaultdict(float)
+    players: set[str] = set()
+    history_order: list[tuple[str, str, float]] = []
+    for r in results:
+        for a, b, s in pairwise(r):
+            players |= {a, b}
+            wins[a] += s
+            wins[b] += 1 - s
+            key = (a, b) if a < b else (b, a)
+            games[key] += 1
+            history_order.append((a, b, s))
+    if not players:
+        return {}
+    opp: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for (a, b), n in games.items():
+        opp[a].append((b, n))
+        opp[b].append((a, n))
+    gamma = {p: 1.0 for p in players}
+    for _ in range(iterations):
+        delta = 0.0
+        for p in players:
+            denom = 1.0 / (gamma[p] + 1.0)  # the prior's virtual game
+            for q, n in opp[p]:
+                denom += n / (gamma[p] + gamma[q])
+            new = (wins[p] + 0.5) / denom
+            delta = max(delta, abs(math.log(new / gamma[p])))
+            gamma[p] = new
+        if delta < 1e-6:
+            break
+    out = {}
+    hist = _elo_history(history_order)
+    for p in players:
+        info = gamma[p] / (gamma[p] + 1) ** 2
+        for q, n in opp[p]:
+            info += n * gamma[p] * gamma[q] / (gamma[p] + gamma[q]) ** 2
+        se = ELO / math.sqrt(info)
+        r = 1500 + ELO * math.log(gamma[p])
+        out[p] = FittedRating(r, r - 1.96 * se, r + 1.96 * se, tuple(hist.get(p, ())))
+    return out
+
+
+def _elo_history(order: list[tuple[str, str, float]], k: float = 16.0, points: int = 40) -> dict[str, list[float]]:
+    """Sequential Elo in result order: a cheap rating-history curve for the sparkline."""
+    cur: dict[str, float] = defaultdict(lambda: 1500.0)
+    hist: dict[str, list[float]] = defaultdict(list)
+    for a, b, s in order:
+        ea = 1 / (1 + 10 ** ((cur[b] - cur[a]) / 400))
+        cur[a] += k * (s - ea)
+        cur[b] -= k * (s - ea)
+        hist[a].append(round(cur[a], 1))
+        hist[b].append(round(cur[b], 1))
+    return {p: downsample(h, points) for p, h in hist.items()}
+
+
+def downsample(values: list[float], points: int = 40) -> list[float]:
+    if len(values) <= points:
+        return list(values)
+    step = (len(values) - 1) / (points - 1)
+    return [values[round(i * step)] for i in range(points)]
+
+
+def tally(results: list[Result]) -> tuple[dict[str, str], dict[str, list[int]], dict[tuple[str, str], H2HCell]]:
+    """Names, per-side [games, wins, draws, losses], and pairwise cells keyed (a, b) from a's side."""
+    names: dict[str, str] = {}
+    wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    h2h: dict[tuple[str, str], H2HCell] = {}
+    for r in results:
+        sides = participants(r)
+        firsts = sum(1 for _, _, rank in sides if rank == 1)
+        seen = set()
+        for pid, name, rank in sides:
+            names.setdefault(pid, name)
+            if pid in seen:
+                continue
+            seen.add(pid)
+            row = wdl[pid]
+            row[0] += 1
+            if rank == 1 and firsts == 1:
+                row[1] += 1
+            elif rank == 1:
+                row[2] += 1
+            else:
+                row[3] += 1
+        for a, b, s in pairwise(r):
+            for x, y, sx in ((a, b, s), (b, a, 1 - s)):
+                cell = h2h.setdefault((x, y), H2HCell())
+                if sx == 1:
+                    cell.wins += 1
+                elif sx == 0:
+                    cell.losses += 1
+                else:
+                    cell.draws += 1
+    return names, wdl, h2h
+
+
+def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[str, FittedRating] | None,
+                 max_h2h: int = 30) -> LadderOut:
+    names, wdl, h2h = tally(results)
+    if not fitted:
+        fitted = fit_ratings(results)
+    ids = sorted(set(names) | set(fitted), key=lambda p: (-(fitted[p].rating if p in fitted else -1e9),
+                                                           names.get(p, p).lower()))
+    rows = []
+    for i, p in enumerate(ids, 1):
+        f = fitted.get(p)
+        g, w, d, l = wdl.get(p, [0, 0, 0, 0])
+        rows.append(LadderRow(rank=i, bot=BotRef(id=p, name=names.get(p, p)),
+                              rating=round(f.rating, 1) if f else 0.0, lo=round(f.lo, 1) if f else 0.0,
+                              hi=round(f.hi, 1) if f else 0.0, games=g, wins=w, draws=d, losses=l,
+                              history=list(downsample(list(f.history))) if f else []))
+    top = ids[:max_h2h]
+    matrix = [[None if a == b else h2h.get((a, b)) for b in top] for a in top]
+    return LadderOut(game=game, game_name=game_name, rows=rows, head_to_head=matrix, matches=len(results),
+                     computed_at=datetime.now(UTC).isoformat(timespec="seconds"))
+
+
+def build_standings(results: list[Result]) -> tuple[list[StandingRow], list[list[H2HCell | None]]]:
+    """Tournament standings (1 point a win, half a draw, pairwise) and the crosstable."""
+    names, wdl, h2h = tally(results)
+    points: dict[str, float] = defaultdict(float)
+    for r in results:
+        for a, b, s in pairwise(r):
+            points[a] += s
+            points[b] += 1 - s
+    ids = sorted(names, key=lambda p: (-points[p], names[p].lower()))
+    rows = [StandingRow(rank=i, bot=BotRef(id=p, name=names[p]), played=wdl[p][0], points=points[p],
+                        wins=wdl[p][1], draws=wdl[p][2], losses=wdl[p][3]) for i, p in enumerate(ids, 1)]
+    cross = [[None if a == b else h2h.get((a, b)) for b in ids] for a in ids]
+    return rows, cross
+
+
+def bot_ratings(ladders: list[LadderOut], bot_id: str) -> list[BotGameRating]:
+    out = []
+    for lad in ladders:
+        for row in lad.rows:
+            if row.bot.id == bot_id:
+                out.append(BotGameRating(game=lad.game, rank=row.rank, rating=row.rating, lo=row.lo, hi=row.hi,
+                                         games=row.games, wins=row.wins, draws=row.draws, losses=row.losses,
+                                         history=row.history))
+    return out
+
+
+class VersionedCache:
+    """Memoises values per key for one source version; the version is re-read at most every ``ttl`` s.
+
+    Readers never wait for each other: at worst two threads compute the same missing value once.
+    """
+
+    def __init__(self, source: Source, ttl: float = 1.0) -> None:
+        self.source = source
+        self.ttl = ttl
+        self._version = ""
+        self._checked = 0.0
+        self._values: dict[Any, Any] = {}
+        self._lock = threading.Lock()
+
+    def version(self) -> str:
+        now = time.monotonic()
+        if now - self._checked >= self.ttl:
+            v = self.source.version()
+            with self._lock:
+                self._checked = now
+                if v != self._version:
+                    self._version = v
+                    self._values = {}
+        return self._version
+
+    def get(self, key: Any, compute: Callable[[], T]) -> T:
+        self.version()
+        values = self._values
+        if key in values:
+            return values[key]
+        value = compute()
+        with self._lock:
+            if values is self._values:
+                values[key] = value
+        return value
+
+    def invalidate(self) -> None:
+        with self._lock:
+            self._checked = 0.0
+            self._version = ""
+            self._values = {}

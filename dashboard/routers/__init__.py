@@ -1,0 +1,1 @@
+"""One router module per resource; each has an ``api`` router (JSON) and a ``pages`` router (HTML)."""

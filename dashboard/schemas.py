@@ -1,0 +1,190 @@
+"""Response schemas: the JSON API's edge (and what the page templates render)."""
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, Field
+
+T = TypeVar("T")
+
+MatchStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+
+
+class Page(BaseModel, Generic[T]):
+    """One page of a list; ``total`` counts every item, ``page`` starts at 1."""
+
+    items: list[T]
+    page: int
+    per_page: int
+    total: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
+
+class BotRef(BaseModel):
+    id: str
+    name: str
+
+
+class GameOut(BaseModel):
+    id: str
+    name: str
+    version: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    description: str = ""
+    matches: int = 0
+    bots: int = 0
+    has_renderer: bool = False
+
+
+class SeatOut(BaseModel):
+    seat: int
+    bot: BotRef | None = None
+    name: str
+    rank: int | None = None
+    score: float | None = None
+
+
+class MatchSummary(BaseModel):
+    id: str
+    game: str
+    status: MatchStatus
+    tournament_id: str | None = None
+    tournament_name: str | None = None
+    seats: list[SeatOut]
+    reason: str | None = Field(None, description="why it ended (normal, forfeit, ...) or why it failed")
+    team_result: str | None = None
+    created: str | None = None
+    finished: str | None = None
+
+
+class MatchDetail(MatchSummary):
+    options: dict[str, Any] = {}
+    seed: int | None = Field(None, description="only once the match is over (the seed decides every deal)")
+    plies: int | None = None
+    has_replay: bool = False
+    outcome: dict[str, Any] | None = None
+
+
+class RatingPoint(BaseModel):
+    at: str | None = None
+    rating: float
+
+
+class LadderRow(BaseModel):
+    rank: int
+    bot: BotRef
+    rating: float
+    lo: float = Field(description="lower end of the confidence interval")
+    hi: float = Field(description="upper end of the confidence interval")
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    history: list[float] = Field(default_factory=list, description="rating after each refit, oldest first")
+
+
+class H2HCell(BaseModel):
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+class LadderOut(BaseModel):
+    game: str
+    game_name: str
+    rows: list[LadderRow]
+    head_to_head: list[list[H2HCell | None]] = Field(
+        description="head_to_head[i][j]: row i's results against row j (pairwise by rank)")
+    matches: int
+    computed_at: str
+
+
+class TournamentProgress(BaseModel):
+    total: int = 0
+    queued: int = 0
+    running: int = 0
+    done: int = 0
+    failed: int = 0
+
+    @property
+    def percent(self) -> int:
+        return int(100 * (self.done + self.failed) / self.total) if self.total else 0
+
+
+class TournamentSummary(BaseModel):
+    id: str
+    name: str
+    game: str
+    status: str
+    kind: str | None = None
+    progress: TournamentProgress
+    created: str | None = None
+
+
+class StandingRow(BaseModel):
+    rank: int
+    bot: BotRef
+    played: int
+    points: float
+    wins: int
+    draws: int
+    losses: int
+
+
+class TournamentDetail(TournamentSummary):
+    standings: list[StandingRow]
+    crosstable: list[list[H2HCell | None]]
+
+
+class BotGameRating(BaseModel):
+    game: str
+    rank: int | None = None
+    rating: float | None = None
+    lo: float | None = None
+    hi: float | None = None
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    history: list[float] = []
+
+
+class BotDetail(BaseModel):
+    id: str
+    name: str
+    kind: str | None = None
+    owner: str | None = None
+    created: str | None = None
+    ratings: list[BotGameRating]
+
+
+class Frame(BaseModel):
+    """One step of a replay as one perspective sees it."""
+
+    step: int
+    actors: list[int] = Field(description="seats whose decision led to this step (empty at step 0)")
+    action: dict[str, Any] | None = Field(
+        None, description="the action, when this perspective may see it (its own seat, the full view, "
+                          "or a perfect-information game); otherwise null")
+    events: list[dict[str, Any]] = Field(description="events of this step that this perspective may see")
+    view: dict[str, Any]
+    over: bool = False
+
+
+class FramesOut(BaseModel):
+    match_id: str
+    game: str
+    perspective: str
+    steps: int = Field(description="number of steps (frames) in the replay, step 0 included")
+    start: int
+    frames: list[Frame]
+    outcome: dict[str, Any] | None = None

@@ -1,0 +1,152 @@
+"""What the routes ask for, in one object: cached ladders, standings, frames, game info.
+
+Nothing here raises HTTP errors: lookups return ``None`` (routes turn that into a 404) and
+refusals raise ``Refused`` with a reason (routes turn that into a 403/409).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.engine import ALL, Replay, get_game, game_ids
+from referee.engine.errors import ReplayError, UnknownGame
+
+from .frames import FrameCache, parse_perspective
+from .ladder import VersionedCache, bot_ratings, build_ladder, build_standings
+from .live import LiveFeed
+from .schemas import (BotDetail, FramesOut, GameOut, LadderOut, MatchDetail, TournamentDetail)
+from .source import Source
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Refused(Exception):
+    """A request the dashboard will not answer for this viewer now (e.g. hidden information)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def has_renderer(game_id: str) -> bool:
+    return (STATIC / "renderers" / f"{game_id}.js").is_file()
+
+
+@dataclass
+class Dashboard:
+    source: Source
+    organizer_token: str = ""
+    live: LiveFeed | None = None
+    cache: VersionedCache = field(init=False)
+    frame_cache: FrameCache = field(default_factory=FrameCache)
+
+    def __post_init__(self) -> None:
+        self.cache = VersionedCache(self.source)
+
+    # -- games and ladders -------------------------------------------------------------------
+    def games(self) -> list[GameOut]:
+        def compute() -> list[GameOut]:
+            counts = self.source.game_counts()
+            ids = [g for g in game_ids()]
+            ids += [g for g in counts if g not in ids]
+            out = []
+            for gid in ids:
+                try:
+                    info = get_game(gid).info
+                except (UnknownGame, ImportError, TypeError):
+                    continue
+                n, bots = counts.get(gid, (0, 0))
+                out.append(GameOut(id=gid, name=info.name, version=info.version, min_players=info.min_players,
+                                   max_players=info.max_players, cooperative=info.cooperative,
+                                   description=info.description, matches=n, bots=bots,
+                                   has_renderer=has_renderer(gid)))
+            return out
+        return self.cache.get("games", compute)
+
+    def game(self, game_id: str) -> GameOut | None:
+        return next((g for g in self.games() if g.id == game_id), None)
+
+    def ladder(self, game_id: str) -> LadderOut | None:
+        g = self.game(game_id)
+        if g is None:
+            return None
+        return self.cache.get(("ladder", game_id), lambda: build_ladder(
+            game_id, g.name, self.source.results(game_id), self.source.ratings(game_id)))
+
+    def ladder_json(self, game_id: str) -> bytes | None:
+        """The ladder as JSON bytes, serialised once per version (the hot path of the bench)."""
+        lad = self.ladder(game_id)
+        if lad is None:
+            return None
+        return self.cache.get(("ladder-json", game_id), lambda: lad.model_dump_json().encode())
+
+    def bot(self, bot_id: str) -> BotDetail | None:
+        info = self.source.bot(bot_id)
+        if info is None:
+            return None
+        ladders = [lad for g in self.games() if (lad := self.ladder(g.id)) is not None]
+        return BotDetail(id=info.id, name=info.name, kind=info.kind, owner=info.owner, created=info.created,
+                         ratings=bot_ratings(ladders, info.id))
+
+    def tournament(self, tid: str) -> TournamentDetail | None:
+        t = self.source.tournament(tid)
+        if t is None:
+            return None
+
+        def compute() -> TournamentDetail:
+            standings, cross = build_standings(self.source.results(t.game, tid))
+            return TournamentDetail(**t.model_dump(), standings=standings, crosstable=cross)
+        return self.cache.get(("tournament", tid), compute)
+
+    # -- matches -----------------------------------------------------------------------------
+    def match(self, match_id: str) -> MatchDetail | None:
+        m = self.source.match(match_id)
+        if m is None:
+            return None
+        if m.status != "done":
+            # The seed decides every hidden deal: it is published with the replay, not before.
+            m = m.model_copy(update={"seed": None, "outcome": None, "has_replay": False})
+        return m
+
+    def replay(self, match_id: str) -> Replay:
+        """The stored replay, only once the match is over."""
+        m = self.source.match(match_id)
+        if m is None:
+            raise LookupError(match_id)
+        if m.status != "done":
+            raise Refused(f"match {match_id} is {m.status}: its replay is published when it is over", 409)
+        rep = self.source.replay(match_id)
+        if rep is None:
+            raise LookupError(match_id)
+        return rep
+
+    def perspectives(self, m: MatchDetail) -> list[dict[str, str]]:
+        """The views a spectator may choose: public always; every seat and the full view once over."""
+        out = [{"id": "public", "label": "Public"}]
+        if m.status == "done":
+            out += [{"id": str(s.seat), "label": f"Seat {s.seat}: {s.name}"} for s in m.seats]
+            out.append({"id": ALL, "label": "Full view"})
+        return out
+
+    def frames(self, match_id: str, perspective: str, start: int, limit: int) -> FramesOut:
+        rep = self.replay(match_id)
+        try:
+            viewer = parse_perspective(perspective, rep.players)
+        except ValueError as exc:
+            raise Refused(str(exc), 400) from None
+        try:
+            frames = self.frames_cache_get(match_id, rep, viewer)
+        except ReplayError as exc:
+            raise Refused(f"this replay cannot be re-simulated: {exc}", 409) from None
+        return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer), steps=len(frames), start=start,
+                         frames=frames[start:start + limit], outcome=rep.outcome)
+
+    def frames_cache_get(self, match_id: str, rep: Replay, viewer: Any) -> list[dict[str, Any]]:
+        return self.frame_cache.get(match_id, rep, viewer)
+
+    def check_token(self, token: str | None) -> bool:
+        import hmac
+
+        return bool(self.organizer_token) and token is not None and hmac.compare_digest(
+            token.encode(), self.organizer_token.encode())
