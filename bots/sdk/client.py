@@ -1,0 +1,259 @@
+"""Connect bots to a referee: ``run(bot_factory, address, token, games, capacity)``.
+
+One gRPC stream per session (see docs/protocol.md). The SDK turns each ``MatchStart`` into a
+fresh bot (``bot_factory(start)``, or ``BotClass(seed)`` when given a ``Bot`` subclass), each
+``DecisionRequest`` into ``bot.act(request)`` and sends the answer; it plays several matches at
+once (``capacity``), reconnects after a dropped connection (the referee keeps the seats for its
+grace period and re-sends the pending decision), and stops on a refused token.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+
+from referee.engine.agent import DecisionRequest, MatchStart, TimeControl
+from referee.protocol import bot_pb2, bot_pb2_grpc
+
+from .bot import Bot
+
+log = logging.getLogger("bots.sdk")
+
+BotFactory = Callable[[MatchStart], Bot] | type[Bot]
+
+_FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.PERMISSION_DENIED}
+
+
+class BotRefused(RuntimeError):
+    """The referee refused the session (bad or revoked token, no playable game): do not retry."""
+
+
+@dataclass
+class SessionStats:
+    """What a session did (returned by ``run`` / ``run_async``)."""
+
+    bot: str = ""
+    matches: int = 0
+    decisions: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    reconnects: int = 0
+
+
+def channel_options() -> list[tuple[str, Any]]:
+    return [("grpc.keepalive_time_ms", 20_000), ("grpc.keepalive_timeout_ms", 10_000),
+            ("grpc.keepalive_permit_without_calls", 1), ("grpc.max_receive_message_length", 64 << 20)]
+
+
+def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
+    tls_ca = tls_ca or os.environ.get("ARENA_TLS_CA") or None
+    if tls_ca:
+        with open(tls_ca, "rb") as fh:
+            creds = grpc.ssl_channel_credentials(root_certificates=fh.read())
+        return grpc.aio.secure_channel(address, creds, options=channel_options())
+    return grpc.aio.insecure_channel(address, options=channel_options())
+
+
+def _make(factory: BotFactory, start: MatchStart) -> Bot:
+    if isinstance(factory, type) and issubclass(factory, Bot):
+        bot = factory(start_seed(start))
+    else:
+        bot = factory(start)
+    return bot
+
+
+def start_seed(start: MatchStart) -> int:
+    """The seed a built-in bot uses for a match (same rule as ``arena play``: match seed * 100 + seat)."""
+    return int(getattr(start, "seed", 0)) * 100 + start.seat
+
+
+def to_match_start(m: bot_pb2.MatchStart) -> MatchStart:
+    tc = TimeControl(per_decision_ms=m.time_control.per_decision_ms, bank_ms=m.time_control.bank_ms)
+    start = MatchStart(m.match_id, m.game, m.game_version, json.loads(m.options_json or "{}"), m.seat, m.players,
+                       list(m.bots), tc)
+    object.__setattr__(start, "seed", m.seed)  # the wire carries it; the engine dataclass has no field
+    return start
+
+
+def to_request(d: bot_pb2.DecisionRequest) -> DecisionRequest:
+    return DecisionRequest(d.match_id, d.decision_id, d.game, d.seat, json.loads(d.view_json),
+                           json.loads(d.legal_json), json.loads(d.events_json or "[]"), d.deadline_ms, d.time_bank_ms)
+
+
+def answer_message(request: DecisionRequest | bot_pb2.DecisionRequest, choice: Any) -> bot_pb2.BotMessage:
+    """The Answer for ``choice`` (an index or an action dict)."""
+    ans = bot_pb2.Answer(match_id=request.match_id, decision_id=request.decision_id)
+    if isinstance(choice, int) and not isinstance(choice, bool) and choice >= 0:
+        ans.index = choice
+    else:
+        ans.action_json = json.dumps(choice, separators=(",", ":"))
+    return bot_pb2.BotMessage(answer=ans)
+
+
+class _Session:
+    def __init__(self, factory: BotFactory, stats: SessionStats, capacity: int, threaded: bool) -> None:
+        self.factory = factory
+        self.stats = stats
+        self.capacity = capacity
+        self.threaded = threaded
+        self.bots: dict[tuple[str, int], Bot] = {}
+        self.out: asyncio.Queue[bot_pb2.BotMessage | None] = asyncio.Queue()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def _requests(self) -> Any:
+        while True:
+            msg = await self.out.get()
+            if msg is None:
+                return
+            yield msg
+
+    async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest) -> None:
+        req = to_request(d)
+        try:
+            if self.threaded:
+                choice = await asyncio.to_thread(bot.act, req)
+            else:
+                choice = bot.act(req)
+        except Exception:  # noqa: BLE001 - a bug in act must not kill the other matches
+            log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id, d.decision_id)
+            choice = 0
+        self.stats.decisions += 1
+        self.out.put_nowait(answer_message(d, choice))
+
+    def handle(self, msg: bot_pb2.RefereeMessage) -> bool:
+        """Handle one referee message; False when the session should end (Goodbye)."""
+        kind = msg.WhichOneof("kind")
+        if kind == "decision":
+            d = msg.decision
+            bot = self.bots.get((d.match_id, d.seat))
+            if bot is None:
+                log.warning("decision for unknown match %s seat %d", d.match_id, d.seat)
+                return True
+            if self.threaded:
+                t = asyncio.get_running_loop().create_task(self._decide(bot, d))
+                self.tasks.add(t)
+                t.add_done_callback(self.tasks.discard)
+            else:
+                req = to_request(d)
+                try:
+                    choice = bot.act(req)
+                except Exception:  # noqa: BLE001
+                    log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id, d.decision_id)
+                    choice = 0
+                self.stats.decisions += 1
+                self.out.put_nowait(answer_message(d, choice))
+        elif kind == "match_start":
+            m = msg.match_start
+            key = (m.match_id, m.seat)
+            if key not in self.bots:
+                start = to_match_start(m)
+                bot = _make(self.factory, start)
+                bot.start(start)
+                self.bots[key] = bot
+                self.stats.matches += 1
+                log.info("match %s: playing seat %d of %s", m.match_id, m.seat, m.game)
+        elif kind == "match_end":
+            e = msg.match_end
+            outcome = json.loads(e.outcome_json)
+            self.stats.outcomes[e.match_id] = outcome
+            bot = self.bots.pop((e.match_id, e.seat), None)
+            if bot is not None:
+                try:
+                    bot.end(outcome)
+                except Exception:  # noqa: BLE001
+                    log.exception("bot.end failed")
+            log.info("match %s ended: ranks %s", e.match_id, outcome.get("ranks"))
+        elif kind == "error":
+            e = msg.error
+            err = {"code": bot_pb2.ErrorCode.Name(e.code), "consequence": bot_pb2.Consequence.Name(e.consequence),
+                   "message": e.message, "match_id": e.match_id, "decision_id": e.decision_id, "strikes": e.strikes}
+            self.stats.errors.append(err)
+            log.warning("referee error %s (%s): %s", err["code"], err["consequence"], e.message)
+            for (mid, _seat), bot in self.bots.items():
+                if mid == e.match_id and hasattr(bot, "on_error"):
+                    bot.on_error(err)
+        elif kind == "ping":
+            self.out.put_nowait(bot_pb2.BotMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))
+        elif kind == "welcome":
+            self.stats.bot = msg.welcome.bot
+            log.info("connected as %s (session %s, capacity %d, games %s)", msg.welcome.bot,
+                     msg.welcome.session_id, msg.welcome.capacity, list(msg.welcome.games))
+        elif kind == "goodbye":
+            log.info("referee says goodbye: %s", msg.goodbye.reason)
+            return False
+        return True
+
+
+async def run_async(bot_factory: BotFactory, address: str, token: str, games: Sequence[str] = (),
+                    capacity: int = 1, *, client: str = "arena-python-sdk", tls_ca: str | None = None,
+                    reconnect: bool = True, once: bool = False, max_backoff_s: float = 10.0,
+                    give_up_s: float | None = None, stop: asyncio.Event | None = None) -> SessionStats:
+    """Play until stopped, the referee says Goodbye, or (``once``) the first stream ends.
+
+    After a lost connection it reconnects with backoff; ``give_up_s`` ends the attempts when no
+    stream has been welcomed for that long (hosted bots use it, so an orphan never lingers).
+    """
+    import time
+
+    stats = SessionStats()
+    last_ok = time.monotonic()
+    backoff = 0.2
+    first = True
+    while True:
+        if not first:
+            stats.reconnects += 1
+        first = False
+        sess = _Session(bot_factory, stats, capacity, threaded=capacity > 1)
+        sess.out.put_nowait(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=list(games),
+                                                                   capacity=capacity, client=client)))
+        channel = open_channel(address, tls_ca)
+        goodbye = False
+        try:
+            call = bot_pb2_grpc.BotServiceStub(channel).Connect(sess._requests())
+            stopper = None
+            if stop is not None:
+                stopper = asyncio.get_running_loop().create_task(stop.wait())
+                stopper.add_done_callback(lambda _t: call.cancel())
+            try:
+                async for msg in call:
+                    last_ok = time.monotonic()
+                    if not sess.handle(msg):
+                        goodbye = True
+                        break
+                    backoff = 0.2
+            finally:
+                if stopper is not None:
+                    stopper.cancel()
+                sess.out.put_nowait(None)
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() in _FATAL:
+                raise BotRefused(f"{exc.code().name}: {exc.details()}") from None
+            if stop is not None and stop.is_set():
+                return stats
+            log.warning("connection to %s lost: %s: %s", address, exc.code().name, exc.details())
+            if not reconnect:
+                raise
+        finally:
+            await channel.close()
+        if goodbye or once or (stop is not None and stop.is_set()):
+            return stats
+        if give_up_s is not None and time.monotonic() - last_ok > give_up_s:
+            log.warning("no connection to %s for %.0fs; giving up", address, give_up_s)
+            return stats
+        await asyncio.sleep(backoff * (0.5 + random.random()))
+        backoff = min(max_backoff_s, backoff * 2)
+
+
+def run(bot_factory: BotFactory, address: str | None = None, token: str | None = None,
+        games: Sequence[str] = (), capacity: int = 1, **kwargs: Any) -> SessionStats:
+    """Blocking ``run_async``; address and token default to ARENA_REFEREE / ARENA_TOKEN."""
+    address = address or os.environ.get("ARENA_REFEREE", "127.0.0.1:50051")
+    token = token or os.environ.get("ARENA_TOKEN", "")
+    return asyncio.run(run_async(bot_factory, address, token, games, capacity, **kwargs))

@@ -1,0 +1,154 @@
+"""Bot sessions (one per Connect stream) and seat slots (one per seat of a running match).
+
+A ``SeatSlot`` outlives sessions: when a bot disconnects its slots wait ``reconnect_grace_s``
+for a new session of the same bot (or the same hosted token) before they forfeit.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.protocol import bot_pb2
+
+if TYPE_CHECKING:
+    from .match import LiveMatch
+
+E = bot_pb2  # ErrorCode and Consequence enum values live on the module
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Why a decision produced no usable answer. ``forfeit`` faults end the seat's match at once."""
+
+    code: int  # bot_pb2.ErrorCode
+    message: str
+    forfeit: bool = False
+
+    @property
+    def name(self) -> str:
+        return bot_pb2.ErrorCode.Name(self.code).lower()
+
+
+@dataclass
+class Pending:
+    """A decision sent to a seat and not yet resolved."""
+
+    decision_id: int
+    legal: list[dict[str, Any]]
+    legal_json: str
+    request: bot_pb2.DecisionRequest
+    sent_at: float
+    limit_s: float
+    future: asyncio.Future[int | Fault]
+    attempts: int = 0
+    _keys: dict[str, int] | None = None
+
+    def index_of(self, key: str) -> int | None:
+        """Position of the action whose canonical JSON is ``key`` (built on first use only)."""
+        if self._keys is None:
+            from referee.engine.jsonutil import canonical
+
+            self._keys = {canonical(a): i for i, a in enumerate(self.legal)}
+        return self._keys.get(key)
+
+    def remaining_ms(self) -> int:
+        return max(0, int((self.limit_s - (time.monotonic() - self.sent_at)) * 1000))
+
+    def resolve(self, result: int | Fault) -> None:
+        if not self.future.done():
+            self.future.set_result(result)
+
+
+@dataclass
+class Close:
+    """Sentinel on a session's out-queue: end the stream (with a status code when ``code``)."""
+
+    code: Any = None
+    detail: str = ""
+
+
+class Session:
+    """One connected bot stream."""
+
+    def __init__(self, sid: str, bot: str, games: frozenset[str] | None, capacity: int, client: str,
+                 hosted_slot: SeatSlot | None = None, *, flood_rate: float = 200.0, flood_burst: int = 400) -> None:
+        self.id = sid
+        self.bot = bot
+        self.games = games
+        self.capacity = capacity
+        self.client = client
+        self.hosted_slot = hosted_slot
+        self.out: asyncio.Queue[bot_pb2.RefereeMessage | Close] = asyncio.Queue()
+        self.slots: list[SeatSlot] = []
+        self.closed = False
+        self.close_reason = ""
+        # flood control: a token bucket
+        self.flood_rate = flood_rate
+        self.flood_burst = flood_burst
+        self._tokens = float(flood_burst)
+        self._refill = time.monotonic()
+        self.dropped = 0
+        self.last_flood_error = 0.0
+
+    @property
+    def free(self) -> int:
+        return self.capacity - len(self.slots)
+
+    def accepts(self, game: str) -> bool:
+        return self.games is None or game in self.games
+
+    def send(self, msg: bot_pb2.RefereeMessage) -> None:
+        if not self.closed:
+            self.out.put_nowait(msg)
+
+    def error(self, code: int, consequence: int, message: str, match_id: str = "", decision_id: int = 0,
+              strikes: int = 0, max_strikes: int = 0) -> None:
+        self.send(bot_pb2.RefereeMessage(error=bot_pb2.Error(
+            code=code, consequence=consequence, message=message, match_id=match_id, decision_id=decision_id,
+            strikes=strikes, max_strikes=max_strikes)))
+
+    def close(self, code: Any = None, detail: str = "") -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_reason = detail
+            self.out.put_nowait(Close(code, detail))
+
+    def take_token(self) -> bool:
+        """Flood control: False when this message is over the rate limit."""
+        now = time.monotonic()
+        self._tokens = min(self.flood_burst, self._tokens + (now - self._refill) * self.flood_rate)
+        self._refill = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+
+@dataclass
+class SeatSlot:
+    """One seat of a running match and the session currently playing it (if any)."""
+
+    match: LiveMatch
+    seat: int
+    bot: str
+    hosted: bool = False
+    session: Session | None = None
+    strikes: int = 0
+    bank_ms: int = 0
+    pending: Pending | None = None
+    lost: str | None = None
+    grace: asyncio.TimerHandle | None = None
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+    ever_connected: bool = False
+
+    def lose(self, why: str) -> None:
+        """The seat can no longer play (disconnect grace expired, flooding, hosted bot died)."""
+        if self.lost is None and not self.match.over:
+            self.lost = why
+            self.match.note(f"seat {self.seat} ({self.bot}) lost: {why}")
+            if self.pending is not None:
+                self.pending.resolve(Fault(bot_pb2.ERROR_CODE_UNSPECIFIED, why, forfeit=True))
+            self.match.wake()
