@@ -1,0 +1,1 @@
+"""Content data files (TOML) of The Battle for Greyport."""

@@ -1,0 +1,404 @@
+"""Effect keys named in content -> functions (GB-3.4, GB-6.4, GB-3.12, GB-3.13, GB-3.14).
+
+Every function carries ``when`` (the moment the rules call it). Passive keys (modifiers read by
+the rules, e.g. ``monster:commander``) are registered too, so the data/code check covers them.
+Signatures by ``when``:
+
+- ``play`` / ``cleanup``: ``fn(st, seat, card, *args)``       (hero/item abilities)
+- ``round``: ``fn(st, seat, card)`` plus ``fn.available(st, seat, card) -> bool``
+- ``fight``: ``fn(profile, *args)``                            (builds the fight profile, GB-5.5)
+- ``ambush`` / ``monster_cleanup`` / ``aura``: ``fn(st, monster, *args)``
+- ``on_damage``: ``fn(st, seat, monster)``; ``on_defeat``: ``fn(st, monster, seat, *args)``
+- ``location_cleanup``: ``fn(st)``; ``reward``: ``fn(st, saver, *args)``
+- ``penalty`` / ``setup``: ``fn(st, *args)``
+- ``passive``: never called; read by the rules through ``has_key``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.engine import EffectRegistry
+
+REGISTRY: EffectRegistry[Callable[..., Any]] = EffectRegistry("greyport effects")
+
+
+def effect(key: str, when: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.when = when  # type: ignore[attr-defined]
+        return REGISTRY.register(key)(fn)
+    return deco
+
+
+def passive(key: str) -> None:
+    """Register a modifier the rules read directly."""
+    effect(key, "passive")(lambda *a: None)
+
+
+# -- GB-3.4 play abilities ------------------------------------------------------------------------
+@effect("play:shield", "play")
+def play_shield(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 shield(n): you gain n shields."""
+    st.gain_shields(seat, n)
+
+
+@effect("play:shield_all", "play")
+def play_shield_all(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 shield_all(n): each player gains n shields."""
+    for s in st.seats_from(st.defender):
+        st.gain_shields(s, n)
+
+
+@effect("play:draw_any", "play")
+def play_draw_any(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 draw_any(n): choose any player; they draw n."""
+    st.stack.push("choose_player", seat, effect="draw", n=n, card=card)
+
+
+@effect("play:draw_self", "play")
+def play_draw_self(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 draw_self(n)."""
+    st.draw(seat, n)
+
+
+@effect("play:heal_any", "play")
+def play_heal_any(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 heal_any(n): choose any player; they heal n."""
+    st.stack.push("choose_player", seat, effect="heal", n=n, card=card)
+
+
+@effect("play:heal_all", "play")
+def play_heal_all(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4 heal_all(n)."""
+    for s in st.seats_from(st.defender):
+        st.heal(s, n, seat)
+
+
+@effect("play:taunt", "play")
+def play_taunt(st: Any, seat: int, card: str) -> None:
+    """GB-3.4 / GB-6.2.2: an optional taunt, only while the card's play abilities resolve."""
+    if st.taunt_targets(seat):
+        st.stack.push("taunt", seat, card=card)
+
+
+@effect("play:retire_hand", "play")
+def play_retire_hand(st: Any, seat: int, card: str) -> None:
+    """GB-3.4 retire_hand: you may retire one hand card other than your player hero."""
+    if st.players_[seat].hand:
+        st.stack.push("retire", seat, optional=True, card=card)
+
+
+@effect("play:rally", "play")
+def play_rally(st: Any, seat: int, card: str) -> None:
+    """GB-3.4 / GB-6.5.4 rally: another player's hero limit +1 this round (no effect solo)."""
+    if st.players > 1:
+        st.stack.push("choose_player", seat, effect="rally", n=1, card=card)
+
+
+# -- GB-3.4 fight abilities (build the fight profile) ----------------------------------------------
+@effect("fight:cleave", "fight")
+def fight_cleave(p: dict[str, Any]) -> None:
+    """GB-6.1.4: up to 2 targets of one group (no stacking)."""
+    p["cleave"] = True
+
+
+@effect("fight:snipe", "fight")
+def fight_snipe(p: dict[str, Any]) -> None:
+    """GB-6.1.5: any group; Tank/Ranged ignored."""
+    p["snipe"] = True
+
+
+@effect("fight:splash", "fight")
+def fight_splash(p: dict[str, Any], n: int) -> None:
+    """GB-5.5 step 9: one splash window of n."""
+    p["splash"].append(n)
+
+
+@effect("fight:reroll", "fight")
+def fight_reroll(p: dict[str, Any], n: int) -> None:
+    """GB-5.5 step 5: one reroll window of up to n dice."""
+    p["reroll"].append(n)
+
+
+@effect("fight:bonus_vs", "fight")
+def fight_bonus_vs(p: dict[str, Any], tag: str, n: int) -> None:
+    """GB-5.5 step 7: +n against targets having ``tag`` (amounts add)."""
+    p["bonus"].append([tag, n])
+
+
+@effect("fight:ignore_armour", "fight")
+def fight_ignore_armour(p: dict[str, Any]) -> None:
+    """GB-6.3.1: target armour counts as 0 (not for splash)."""
+    p["ignore_armour"] = True
+
+
+@effect("fight:bounty", "fight")
+def fight_bounty(p: dict[str, Any]) -> None:
+    """GB-3.4 bounty: 1 copper if the fight defeats at least one target."""
+    p["bounty"] = True
+
+
+# -- GB-3.4 round abilities ---------------------------------------------------------------------------
+def _rewind_available(st: Any, seat: int, card: str) -> bool:
+    return bool(st.exhausted_heroes(exclude=card))
+
+
+@effect("round:rewind", "round")
+def round_rewind(st: Any, seat: int, card: str) -> None:
+    """GB-6.5.3 rewind: ready one exhausted hero in play other than this card."""
+    st.stack.push("ready", seat, card=card)
+
+
+round_rewind.available = _rewind_available  # type: ignore[attr-defined]
+
+
+def _echo_available(st: Any, seat: int, card: str) -> bool:
+    entry = st.entry_with_item(seat, card)
+    return entry is not None and entry["exhausted"]
+
+
+@effect("round:echo", "round")
+def round_echo(st: Any, seat: int, card: str) -> None:
+    """GB-6.5.3 echo: ready the hero this item is attached to."""
+    entry = st.entry_with_item(seat, card)
+    entry["exhausted"] = False
+    st.log.public("ready", seat=seat, hero=entry["card"], by=card)
+
+
+round_echo.available = _echo_available  # type: ignore[attr-defined]
+
+
+def _retire_round_available(st: Any, seat: int, card: str) -> bool:
+    return bool(st.players_[seat].hand)
+
+
+@effect("round:retire_round", "round")
+def round_retire_round(st: Any, seat: int, card: str) -> None:
+    """GB-3.4 retire_round: retire one hand card other than your player hero."""
+    st.stack.push("retire", seat, optional=False, card=card)
+
+
+round_retire_round.available = _retire_round_available  # type: ignore[attr-defined]
+
+
+# -- GB-3.4 cleanup abilities -----------------------------------------------------------------------
+@effect("cleanup:heal_defender", "cleanup")
+def cleanup_heal_defender(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4: the defending player heals n."""
+    st.heal(st.defender, n, seat)
+
+
+@effect("cleanup:heal_all", "cleanup")
+def cleanup_heal_all(st: Any, seat: int, card: str, n: int) -> None:
+    """GB-3.4: each player heals n."""
+    for s in st.seats_from(st.defender):
+        st.heal(s, n, seat)
+
+
+# -- GB-6.4 monster abilities ---------------------------------------------------------------------------
+for _key in ("monster:commander", "monster:spellward", "monster:scorch"):
+    passive(_key)
+
+
+@effect("ambush:token_front", "ambush")
+def ambush_token_front(st: Any, monster: str, token: str) -> None:
+    """GB-6.4 / GB-6.4.1: one token into the group of the player this is in front of."""
+    where = st.where(monster)
+    if where != "loc":
+        st.put_token(token, where)
+
+
+@effect("ambush:discard_front", "ambush")
+def ambush_discard_front(st: Any, monster: str) -> None:
+    """GB-6.4: the player this is in front of discards one card of their choice."""
+    where = st.where(monster)
+    if where != "loc" and st.players_[where].hand:
+        st.stack.push("discard_choice", where, why="ambush")
+
+
+@effect("ambush:token_group", "ambush")
+def ambush_token_group(st: Any, monster: str, token: str) -> None:
+    """GB-6.4: one token into this monster's own group."""
+    st.put_token(token, st.where(monster))
+
+
+@effect("monster:cursed", "on_damage")
+def on_cursed(st: Any, seat: int, monster: str) -> None:
+    """GB-6.4 cursed: the damaged player gains a curse."""
+    st.gain_curse(seat)
+
+
+@effect("monster:slash", "on_damage")
+def on_slash(st: Any, seat: int, monster: str) -> None:
+    """GB-6.4 slash: the damaged player discards a card of their choice (not the player hero)."""
+    if st.players_[seat].hand:
+        st.stack.push("discard_choice", seat, why="slash")
+
+
+@effect("monster:maim", "on_damage")
+def on_maim(st: Any, seat: int, monster: str) -> None:
+    """GB-6.4 maim: the damaged player retires their player hero (GB-6.7.2)."""
+    st.retire_player_hero(seat)
+
+
+@effect("monster:pickpocket", "on_damage")
+def on_pickpocket(st: Any, seat: int, monster: str) -> None:
+    """GB-6.4 pickpocket: lose one coin of the lowest tier."""
+    st.lose_lowest_coin(seat)
+
+
+@effect("monster:explosive", "on_defeat")
+def on_explosive(st: Any, monster: str, seat: int, n: int) -> None:
+    """GB-6.4 explosive(n): the credited seat takes n damage (shield window)."""
+    st.push([{"op": "damage", "seat": seat, "n": n, "src": None, "scorch": False}])
+
+
+@effect("monster:regenerate", "monster_cleanup")
+def cl_regenerate(st: Any, monster: str, n: int) -> None:
+    """GB-6.4 regenerate(n): remove up to n damage."""
+    st.dmg[monster] = max(0, st.dmg.get(monster, 0) - n)
+
+
+@effect("monster:summoner", "monster_cleanup")
+def cl_summoner(st: Any, monster: str, token: str) -> None:
+    """GB-6.4 summoner(T): if in front of a player, one T into that player's group."""
+    where = st.where(monster)
+    if where != "loc":
+        st.put_token(token, where)
+
+
+@effect("monster:spawner", "monster_cleanup")
+def cl_spawner(st: Any, monster: str, token: str) -> None:
+    """GB-6.4 spawner(T): one T into its own group."""
+    st.put_token(token, st.where(monster))
+
+
+@effect("monster:searing_aura", "aura")
+def aura_searing(st: Any, monster: str, n: int) -> None:
+    """GB-5.6.1 c: each player takes n damage (not an attack: no on-damage abilities)."""
+    st.push([{"op": "damage", "seat": s, "n": n, "src": None, "scorch": False} for s in st.seats_from(st.defender)])
+
+
+# -- GB-3.12 location abilities and rewards --------------------------------------------------------------
+for _key in ("location:copper_as_silver", "location:ranged_plus1", "location:no_cleave",
+             "location:hand_limit_plus1", "location:armour_plus1", "location:magic_die", "location:tank_plus1"):
+    passive(_key)
+
+
+@effect("location:cleanup_heal", "location_cleanup")
+def loc_cleanup_heal(st: Any) -> None:
+    """GB-3.12 L8: at Cleanup the defending player heals 1."""
+    st.heal(st.defender, 1, None)
+
+
+@effect("reward:each_gain_copper", "reward")
+def rw_each_copper(st: Any, saver: int) -> None:
+    """L1: each player gains 1 copper."""
+    for s in st.seats_from(saver):
+        st.gain_coin(s, "copper")
+
+
+@effect("reward:reveal5_items", "reward")
+def rw_reveal5(st: Any, saver: int) -> None:
+    """L2 / GB-6.6.2: reveal min(5, deck) items; the saver may take one; the rest to the bottom."""
+    cards = st.item_deck[:5]
+    del st.item_deck[:5]
+    if cards:
+        st.log.public("reveal", cards=list(cards), why="reward")
+        st.stack.push("reward_take", saver, cards=list(cards), mode="reveal5")
+
+
+@effect("reward:heal_all", "reward")
+def rw_heal_all(st: Any, saver: int, n: int) -> None:
+    """L3: each player heals n."""
+    for s in st.seats_from(saver):
+        st.heal(s, n, None)
+
+
+@effect("reward:each_retire_curse", "reward")
+def rw_retire_curse(st: Any, saver: int) -> None:
+    """L4: each player, from the saver clockwise, may retire one curse from hand or discard."""
+    st.push([{"op": "retire_curse_ask", "seat": s} for s in st.seats_from(saver)])
+
+
+@effect("reward:saver_gain_gold", "reward")
+def rw_gold(st: Any, saver: int) -> None:
+    """L5: the saving seat gains 1 gold."""
+    st.gain_coin(saver, "gold")
+
+
+@effect("reward:draw_all", "reward")
+def rw_draw_all(st: Any, saver: int, n: int) -> None:
+    """L6: each player draws n, from the saver clockwise."""
+    for s in st.seats_from(saver):
+        st.draw(s, n)
+
+
+@effect("reward:strike", "reward")
+def rw_strike(st: Any, saver: int, n: int) -> None:
+    """L7: the saver deals n damage to one monster in any group (armour applies)."""
+    if st.all_monsters():
+        st.stack.push("reward_strike", saver, n=n)
+
+
+@effect("reward:free_recruit", "reward")
+def rw_free_recruit(st: Any, saver: int) -> None:
+    """L8: the saver may take one copper- or silver-cost row card into hand."""
+    cards = [c for c in st.hero_row + st.item_row if c and st.card_def(c).cost in ("copper", "silver")]
+    if cards:
+        st.stack.push("reward_take", saver, cards=cards, mode="free_recruit")
+
+
+# -- GB-3.14 penalties and special setup ----------------------------------------------------------------
+@effect("penalty:damage_each", "penalty")
+def pen_damage_each(st: Any, n: int) -> None:
+    """Each player takes n damage, from the defending player clockwise."""
+    st.push([{"op": "damage", "seat": s, "n": n, "src": None, "scorch": False} for s in st.seats_from(st.defender)])
+
+
+@effect("penalty:boss_heal", "penalty")
+def pen_boss_heal(st: Any, boss: str, n: int) -> None:
+    """E1-2: the boss removes n damage."""
+    if boss in st.dmg:
+        st.dmg[boss] = max(0, st.dmg[boss] - n)
+        st.log.public("boss_heal", boss=boss, amount=n)
+
+
+@effect("penalty:curse_each", "penalty")
+def pen_curse_each(st: Any) -> None:
+    """Each player gains a curse (GB-6.8.3 order)."""
+    for s in st.seats_from(st.defender):
+        st.gain_curse(s)
+
+
+@effect("penalty:lose_coin_each", "penalty")
+def pen_lose_coin_each(st: Any) -> None:
+    """Each player loses one coin of their lowest tier."""
+    for s in st.seats_from(st.defender):
+        st.lose_lowest_coin(s)
+
+
+@effect("setup:boss_location", "setup")
+def setup_boss_location(st: Any, boss: str) -> None:
+    st.place_boss(boss, "loc")
+
+
+@effect("setup:boss_defender", "setup")
+def setup_boss_defender(st: Any, boss: str) -> None:
+    st.place_boss(boss, st.defender)
+
+
+@effect("setup:token_location", "setup")
+def setup_token_location(st: Any, token: str) -> None:
+    st.put_token(token, "loc")
+
+
+@effect("setup:token_defender", "setup")
+def setup_token_defender(st: Any, token: str) -> None:
+    st.put_token(token, st.defender)
+
+
+# -- GB-3.13 curses (read by the rules) ---------------------------------------------------------------
+for _key in ("curse:hand_limit_minus1", "curse:fight_total_minus1", "curse:lose_hp_on_draw",
+             "curse:wound_at_monster_damage", "curse:no_effect"):
+    passive(_key)

@@ -1,0 +1,351 @@
+"""Shared rule helpers: lookups, zones, drawing, healing, coins, curses, tokens, monster damage and defeat.
+
+GB-3.3 zones, GB-6.3 damage/defeat, GB-6.7 retire, GB-6.8 curses, GB-6.9.5 coins, GB-6.10 rows,
+GB-6.11 hand limit, GB-6.14 decks.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..catalog import CardDef, MonsterDef, load_content
+
+if TYPE_CHECKING:
+    from ..state import GreyportState as _Base
+else:
+    _Base = object
+
+C = load_content()
+TIERS = ("copper", "silver", "gold")
+Key = Any  # a group key: a seat index or "loc"
+
+
+class CoreMixin(_Base):
+    # -- lookups ----------------------------------------------------------------------------------
+    def card_def(self, cid: str) -> CardDef:
+        """GB-3.3.1: the design of a card instance (player heroes by their current level)."""
+        if cid.startswith("PH"):
+            p = self.players_[int(cid[2:])]
+            return C.cards[f"P-{p.character}-{p.level}"]
+        return C.cards[cid.split("#", 1)[0]]
+
+    @staticmethod
+    def mdef(mid: str) -> MonsterDef:
+        return C.monsters[mid.split("#", 1)[0]]
+
+    def seats_from(self, start: int) -> list[int]:
+        """GB-6.15.2: every seat from ``start`` clockwise."""
+        n = self.players
+        return [(start + i) % n for i in range(n)]
+
+    def group(self, key: Key) -> list[str]:
+        return self.loc_group if key == "loc" else self.groups[key]
+
+    def where(self, mid: str) -> Key:
+        """The group key holding monster ``mid`` (None if not in play)."""
+        if mid in self.loc_group:
+            return "loc"
+        for s, g in enumerate(self.groups):
+            if mid in g:
+                return s
+        return None
+
+    def group_keys(self) -> list[Key]:
+        """GB-6.1.7 order: active group, location, other seats clockwise from the defender."""
+        d = self.defender
+        return [d, "loc", *[s for s in self.seats_from(d)[1:]]]
+
+    def all_monsters(self) -> list[str]:
+        return [m for k in self.group_keys() for m in self.group(k)]
+
+    def loc_stands(self) -> bool:
+        """GB-3.12 / GB-6.6.5: a location stands while standing or saved."""
+        return self.loc is not None and self.loc["status"] in ("standing", "saved")
+
+    def loc_has(self, ability: str) -> bool:
+        return self.loc_stands() and C.location_abilities[self.loc["id"]].key == f"location:{ability}"
+
+    @staticmethod
+    def has_key(abilities: Any, key: str) -> bool:
+        return any(a.key == key for a in abilities)
+
+    def monster_hp(self, mid: str) -> int:
+        if mid in self.bosses:
+            return int(self.bosses[mid]["hp"])
+        return self.mdef(mid).hp[0]
+
+    def armour(self, mid: str, magic: bool) -> int:
+        """GB-6.3.1 effective armour (printed, +1 Old Mint in the location group, +2 spellward vs magic)."""
+        d = self.mdef(mid)
+        a = d.armour
+        if self.loc_has("armour_plus1") and mid in self.loc_group:
+            a += 1
+        if magic and self.has_key(d.abilities, "monster:spellward"):
+            a += 2
+        return a
+
+    def attack_value(self, mid: str, key: Key) -> int:
+        """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
+        d = self.mdef(mid)
+        group = self.group(key)
+        v = d.damage + sum(1 for o in group if o != mid and self.has_key(self.mdef(o).abilities, "monster:commander"))
+        if key == "loc":
+            if "ranged" in d.tags and self.loc_has("ranged_plus1"):
+                v += 1
+            if "tank" in d.tags and self.loc_has("tank_plus1"):
+                v += 1
+        return v
+
+    def hand_limit(self, seat: int) -> int:
+        """GB-6.11: 5 + 1 (Gilded Tankard) - Gnawing Dread in hand, minimum 3."""
+        dread = sum(1 for c in self.players_[seat].hand if self.card_def(c).effect == "hand_limit_minus1")
+        return max(3, 5 + (1 if self.loc_has("hand_limit_plus1") else 0) - dread)
+
+    def stat(self, seat: int | None, name: str, n: int = 1) -> None:
+        if seat is not None and n:
+            st = self.players_[seat].stats
+            st[name] = st.get(name, 0) + n
+
+    # -- tasks --------------------------------------------------------------------------------------
+    def push(self, tasks: list[dict[str, Any]]) -> None:
+        """Queue tasks to run next, in the given order (the task list is a stack)."""
+        self.tasks.extend(reversed(tasks))
+
+    # -- player resources ----------------------------------------------------------------------------
+    def gain_shields(self, seat: int, n: int) -> None:
+        self.players_[seat].shields += n
+        self.stat(seat, "shields_gained", n)
+        self.log.public("shields", seat=seat, gained=n)
+
+    def gain_coin(self, seat: int, tier: str) -> None:
+        self.players_[seat].coins[tier] += 1
+        self.log.public("coin", seat=seat, gained=tier)
+
+    def lose_lowest_coin(self, seat: int) -> None:
+        """GB-6.9.5: copper if any, else silver, else gold, else nothing."""
+        coins = self.players_[seat].coins
+        for t in TIERS:
+            if coins[t]:
+                coins[t] -= 1
+                self.log.public("coin", seat=seat, lost=t)
+                return
+
+    def heal(self, seat: int, n: int, by: int | None) -> None:
+        """GB-3.4 "heal n": hp = min(max_hp, hp + n)."""
+        p = self.players_[seat]
+        got = max(0, min(p.max_hp, p.hp + n) - p.hp)
+        if got:
+            p.hp += got
+            self.stat(by, "healing_given", got)
+            self.log.public("heal", seat=seat, amount=got)
+
+    def lose_hp(self, seat: int, n: int, why: str) -> None:
+        """Unpreventable HP loss (Bad Omen, empty curse deck); GB-5.8.1 checked at once."""
+        p = self.players_[seat]
+        p.hp -= n
+        self.stat(seat, "damage_taken", n)
+        self.log.public("lose_hp", seat=seat, amount=n, why=why)
+        if p.hp <= 0:
+            self.lose("hp_zero")
+
+    def take_damage(self, seat: int, n: int, src: str | None) -> None:
+        """GB-6.3.4 damage after shields; GB-6.3.5 on-damage abilities only if >= 1 HP was lost."""
+        if n <= 0:
+            return
+        p = self.players_[seat]
+        p.hp -= n
+        self.stat(seat, "damage_taken", n)
+        self.log.public("damage", seat=seat, amount=n, source=src)
+        if p.hp <= 0:
+            self.lose("hp_zero")
+            return
+        if src is not None:
+            for a in self.mdef(src).abilities:
+                fn = self.effect_fn(a.key)
+                if fn.when == "on_damage":
+                    fn(self, seat, src)
+
+    def draw(self, seat: int, n: int, by: int | None = None) -> None:
+        """GB-6.14.1: draw n; an empty deck reshuffles the discard; Bad Omen resolves as drawn."""
+        p = self.players_[seat]
+        got: list[str] = []
+        for _ in range(n):
+            if not p.deck:
+                if not p.discard:
+                    break
+                p.deck = p.discard
+                p.discard = []
+                self.rng.shuffle(p.deck)
+                self.log.public("reshuffle", seat=seat, deck_size=len(p.deck))
+            got.append(p.deck.pop(0))
+        if not got:
+            return
+        p.hand.extend(got)
+        self.log.public("draw", seat=seat, count=len(got))
+        self.log.private(seat, "drew", seat=seat, cards=sorted(got))
+        if by is not None and by != seat:
+            self.stat(by, "cards_drawn_for_others", len(got))
+        for c in got:
+            if self.result is None and self.card_def(c).effect == "lose_hp_on_draw":
+                self.log.public("reveal", seat=seat, cards=[c], why="bad_omen")
+                self.lose_hp(seat, 1, "bad_omen")
+
+    def gain_curse(self, seat: int) -> None:
+        """GB-6.8.1: top curse face up onto the discard; empty curse deck -> lose 1 HP instead."""
+        if not self.curse_deck:
+            self.lose_hp(seat, 1, "no_curse_left")
+            return
+        c = self.curse_deck.pop(0)
+        self.players_[seat].discard.append(c)
+        self.stat(seat, "curses_gained")
+        self.log.public("curse", seat=seat, card=c)
+
+    def retire_card(self, seat: int, card: str) -> None:
+        """GB-6.7.1: a hand card (never the player hero) leaves the game to ``removed``."""
+        p = self.players_[seat]
+        if card in p.hand:
+            p.hand.remove(card)
+        elif card in p.discard:
+            p.discard.remove(card)
+        self.removed.append(card)
+        self.log.public("retire", seat=seat, card=card)
+
+    def retire_player_hero(self, seat: int) -> None:
+        """GB-6.7.2: the player hero drops a level (min 1) and waits in the return zone."""
+        p = self.players_[seat]
+        if p.hero_zone == "play":
+            ph = f"PH{seat}"
+            for i, e in enumerate(p.play):
+                if e["card"] == ph:
+                    if e["item"]:
+                        p.loose.append(e["item"])
+                    del p.play[i]
+                    break
+        p.level = max(1, p.level - 1)
+        p.hero_zone = "return_zone"
+        self.log.public("maim", seat=seat, level=p.level)
+
+    def discard_from_hand(self, seat: int, card: str, why: str) -> None:
+        p = self.players_[seat]
+        p.hand.remove(card)
+        p.discard.append(card)
+        self.log.public("discard", seat=seat, card=card, why=why)
+
+    # -- monsters -------------------------------------------------------------------------------------
+    def put_token(self, token: str, key: Key) -> None:
+        """GB-3.10: the lowest-numbered token of that design in the supply; none left -> nothing."""
+        supply = self.token_supply[token]
+        if not supply:
+            return
+        tid = supply.pop(0)
+        self.group(key).append(tid)
+        self.dmg[tid] = 0
+        self.log.public("token", monster=tid, group=key)
+
+    def place_boss(self, boss: str, key: Key) -> None:
+        """GB-3.11: a boss enters by special setup with its HP for the player count."""
+        self.bosses[boss] = {"hp": self.mdef(boss).hp_for(self.players), "status": "play", "damage": 0}
+        self.group(key).append(boss)
+        self.dmg[boss] = 0
+        self.log.public("boss", monster=boss, group=key)
+
+    def hit(self, mid: str, amount: int, seat: int | None) -> None:
+        """Add damage to a monster; credit the seat with the damage up to the HP the target had left."""
+        if amount <= 0:
+            return
+        before = self.dmg.get(mid, 0)
+        self.dmg[mid] = before + amount
+        self.stat(seat, "damage_dealt", min(amount, max(0, self.monster_hp(mid) - before)))
+        self.log.public("hit", monster=mid, amount=amount, damage=self.dmg[mid], seat=seat)
+
+    def defeat_check(self, mid: str, seat: int | None) -> bool:
+        """GB-6.3.3: damage >= hp -> defeated, leaves play at once; on-defeat abilities resolve."""
+        if self.where(mid) is None or self.dmg.get(mid, 0) < self.monster_hp(mid):
+            return False
+        d = self.mdef(mid)
+        self.remove_monster(mid, defeated=True)
+        self.log.public("defeated", monster=mid, seat=seat)
+        if d.kind == "boss":
+            self.stat(seat, "bosses_defeated")
+            self.team["monsters_defeated"] += 1
+        elif d.kind == "token":
+            self.team["tokens_defeated"] += 1
+        else:
+            self.team["monsters_defeated"] += 1
+        self.stat(seat, "monsters_defeated")
+        if seat is not None:
+            for a in d.abilities:
+                fn = self.effect_fn(a.key)
+                if fn.when == "on_defeat":
+                    fn(self, mid, seat, *a.args)
+        return True
+
+    def remove_monster(self, mid: str, defeated: bool) -> None:
+        """Leave play: cards to the monster discard, tokens to the supply, bosses out of the game."""
+        key = self.where(mid)
+        if key is not None:
+            self.group(key).remove(mid)
+        d = self.mdef(mid)
+        dmg = self.dmg.pop(mid, 0)
+        if d.kind == "token":
+            supply = self.token_supply[d.id]
+            supply.append(mid)
+            supply.sort(key=lambda t: int(t.split("#")[1]))
+        elif d.kind == "boss":
+            b = self.bosses[mid]
+            b["status"] = "defeated" if defeated else "removed"
+            b["damage"] = b["hp"] if defeated else min(dmg, b["hp"])
+        else:
+            self.monster_discard.append(mid)
+
+    def move_monster(self, mid: str, key: Key) -> None:
+        """GB-3.3.5: arrivals go to the end of the group; damage stays."""
+        src = self.where(mid)
+        self.group(src).remove(mid)
+        self.group(key).append(mid)
+        self.log.public("move", monster=mid, to=key, frm=src)
+
+    def taunt_targets(self, seat: int) -> list[str]:
+        """GB-6.2.1: monsters in groups other than ``seat``'s own, not immovable, in group order."""
+        return [m for k in self.group_keys() if k != seat for m in self.group(k)
+                if "immovable" not in self.mdef(m).tags]
+
+    def draw_monster(self) -> str | None:
+        """GB-6.14.2: empty deck -> shuffle the discard in; both empty -> None."""
+        if not self.monster_deck:
+            if not self.monster_discard:
+                return None
+            self.monster_deck = self.monster_discard
+            self.monster_discard = []
+            self.rng.shuffle(self.monster_deck)
+            self.log.public("monster_reshuffle", deck_size=len(self.monster_deck))
+        return self.monster_deck.pop(0)
+
+    # -- reinforcement rows (GB-4.3, GB-6.10) ------------------------------------------------------------
+    def in_play_designs(self) -> set[str]:
+        return {self.card_def(e["card"]).id for p in self.players_ for e in p.play}
+
+    def fill_slot(self, row: str, i: int, setup: bool, aside: list[str] | None = None) -> None:
+        """GB-4.3.1: reveal until a card fits the slot (cameo/duplicate removed; gold set aside at setup)."""
+        deck = self.hero_deck if row == "heroes" else self.item_deck
+        cells = self.hero_row if row == "heroes" else self.item_row
+        chars = {p.character for p in self.players_}
+        while deck:
+            c = deck.pop(0)
+            d = self.card_def(c)
+            if row == "heroes":
+                if d.cameo and d.cameo in chars:
+                    self.removed.append(c)
+                    self.log.public("row_removed", card=c, why="cameo")
+                    continue
+                row_designs = {self.card_def(x).id for x in cells if x}
+                if d.id in row_designs or d.id in self.in_play_designs():
+                    self.removed.append(c)
+                    self.log.public("row_removed", card=c, why="duplicate")
+                    continue
+            if setup and d.cost == "gold" and aside is not None:
+                aside.append(c)
+                continue
+            cells[i] = c
+            self.log.public("row_fill", row=row, slot=i, card=c)
+            return
+        cells[i] = None

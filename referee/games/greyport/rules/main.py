@@ -1,0 +1,132 @@
+"""GB-5.3 priority passing and GB-5.4 main actions (play hero/item, fight, marker taunt, abilities,
+shake off, pass)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .fight import FightMixin
+
+MAX_LEGAL = 100
+
+
+class MainMixin(FightMixin):
+    def main_legal(self, seat: int) -> list[dict[str, Any]]:
+        """GB-5.4: every main action of the seat with priority, in a fixed order."""
+        p = self.players_[seat]
+        out: list[dict[str, Any]] = []
+        can_hero = p.heroes_played < p.hero_limit
+        hand = sorted(p.hand)
+        defs = {c: self.card_def(c) for c in hand}
+        if can_hero:
+            if p.hero_zone == "hand":
+                out.append({"type": "play_hero", "card": f"PH{seat}"})
+            out += [{"type": "play_hero", "card": c} for c in hand if defs[c].kind == "hero"]
+        for c in hand:
+            if defs[c].kind == "item":
+                for e in p.play:
+                    if e["item"] is None and not e["fought"] and self.card_def(e["card"]).type == defs[c].type:
+                        out.append({"type": "play_item", "card": c, "hero": e["card"]})
+        fights: list[dict[str, Any]] = []
+        for e in p.play:
+            if not e["exhausted"]:
+                fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in self.target_sets(e)]
+        rest: list[dict[str, Any]] = []
+        if seat == self.defender and self.marker == "taunt":
+            rest += [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
+        for e in p.play:
+            for card in (e["card"], e["item"]):
+                if card is None:
+                    continue
+                for a in self.card_def(card).abilities:
+                    if a.key.startswith("round:"):
+                        code = a.key[6:]
+                        used = {"card": card, "ability": code} in e["round_used"]
+                        if not used and self.effect_fn(a.key).available(self, seat, card):
+                            rest.append({"type": "use_ability", "card": card, "ability": code})
+        if can_hero:
+            rest += [{"type": "shake_off", "card": c} for c in hand if defs[c].kind == "curse"]
+        rest.append({"type": "pass"})
+        if len(out) + len(fights) + len(rest) > MAX_LEGAL:
+            # [design] GB-5.9 overflow: a fight becomes two decisions (hero, then targets).
+            heroes = list(dict.fromkeys(f["hero"] for f in fights))
+            fights = [{"type": "fight", "hero": h, "targets": []} for h in heroes]
+        return out + fights + rest
+
+    def marker_targets(self) -> list[str]:
+        """GB-5.4.4: monsters outside the active group that are not immovable."""
+        return self.taunt_targets(self.defender)
+
+    def do_main(self, seat: int, a: dict[str, Any]) -> None:
+        """Apply one main action (trusted) then reset/advance priority (GB-5.3.3, GB-5.3.4)."""
+        kind = a["type"]
+        self.actor = seat
+        if kind == "pass":
+            self.passes += 1
+            self.log.public("pass", seat=seat, passes=self.passes)
+            if self.passes >= self.players:
+                self.end_action_phase()
+            else:
+                self.priority = (seat + 1) % self.players
+            return
+        self.passes = 0
+        p = self.players_[seat]
+        if kind == "play_hero":
+            self.play_hero(seat, a["card"])
+        elif kind == "play_item":
+            card = a["card"]
+            p.hand.remove(card)
+            entry = self.entry_of(seat, a["hero"])
+            entry["item"] = card
+            self.played.append([seat, card])
+            self.log.public("play_item", seat=seat, card=card, hero=a["hero"])
+            self.queue_play_abilities(seat, card)
+        elif kind == "fight":
+            if not a["targets"]:
+                self.stack.push("fight_targets", seat, hero=a["hero"])
+            else:
+                self.start_fight(seat, a["hero"], list(a["targets"]))
+        elif kind == "marker_taunt":
+            self.marker_taunt(a["monster"])
+        elif kind == "use_ability":
+            entry = next(e for e in p.play if a["card"] in (e["card"], e["item"]))
+            entry["round_used"].append({"card": a["card"], "ability": a["ability"]})
+            self.log.public("use_ability", seat=seat, card=a["card"], ability=a["ability"])
+            self.effect_fn(f"round:{a['ability']}")(self, seat, a["card"])
+        elif kind == "shake_off":
+            p.hand.remove(a["card"])
+            self.removed.append(a["card"])
+            p.heroes_played += 1
+            self.log.public("shake_off", seat=seat, card=a["card"])
+
+    def play_hero(self, seat: int, card: str) -> None:
+        """GB-5.4.1: to the play area, ready, no item; then its play abilities in printed order."""
+        p = self.players_[seat]
+        if card.startswith("PH"):
+            p.hero_zone = "play"
+        else:
+            p.hand.remove(card)
+        p.play.append({"card": card, "exhausted": False, "fought": False, "item": None, "round_used": []})
+        p.heroes_played += 1
+        self.played.append([seat, card])
+        self.log.public("play_hero", seat=seat, card=card)
+        self.queue_play_abilities(seat, card)
+
+    def queue_play_abilities(self, seat: int, card: str) -> None:
+        """GB-3.4 ``play``: resolve at once, in printed order (GB-6.15.1)."""
+        self.push([{"op": "play_ability", "seat": seat, "card": card, "i": i}
+                   for i, a in enumerate(self.card_def(card).abilities) if a.key.startswith("play:")])
+
+    def _t_play_ability(self, t: dict[str, Any]) -> None:
+        a = self.card_def(t["card"]).abilities[t["i"]]
+        self.effect_fn(a.key)(self, t["seat"], t["card"], *a.args)
+
+    def marker_taunt(self, mid: str) -> None:
+        """GB-5.4.4 / GB-6.2.3: move into the active group; flip the marker to ``used``."""
+        self.move_monster(mid, self.defender)
+        self.marker = "used"
+        self.stat(self.defender, "taunts")
+        self.log.public("marker_taunt", seat=self.defender, monster=mid)
+
+    def main_auto_ok(self, seat: int) -> bool:
+        """GB-5.3.5 exception: a hidden hand with any card is always asked."""
+        return self.open_hands() or not self.players_[seat].hand
