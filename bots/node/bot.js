@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// A random Arena bot in Node.js: proof that the protocol is language-neutral.
+//
+// It loads proto/arena/v1/bot.proto at run time (no generated code), opens one BotService.Connect
+// stream, says Hello, and answers every DecisionRequest with a random legal index.
+//
+//   ARENA_REFEREE=127.0.0.1:50051 ARENA_TOKEN=... node bots/node/bot.js [--games g1,g2] [--capacity N]
+//
+// As a hosted bot the referee sets ARENA_REFEREE and ARENA_TOKEN; the bot exits on Goodbye.
+"use strict";
+
+const path = require("path");
+const grpc = require("@grpc/grpc-js");
+const protoLoader = require("@grpc/proto-loader");
+
+const PROTO_ROOT = process.env.ARENA_PROTO_ROOT || path.join(__dirname, "..", "..", "proto");
+
+function parseArgs(argv) {
+  const args = { games: [], capacity: 1, seed: Date.now() % 2147483647 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--games") args.games = argv[++i].split(",").filter(Boolean);
+    else if (a === "--capacity") args.capacity = parseInt(argv[++i], 10);
+    else if (a === "--seed") args.seed = parseInt(argv[++i], 10);
+    else if (a === "--address") args.address = argv[++i];
+  }
+  return args;
+}
+
+// A small seeded generator (mulberry32) so runs are reproducible with --seed.
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const address = args.address || process.env.ARENA_REFEREE || "127.0.0.1:50051";
+  const token = process.env.ARENA_TOKEN || "";
+  if (!token) {
+    console.error("set ARENA_TOKEN to the bot's token");
+    process.exit(2);
+  }
+  const def = protoLoader.loadSync("arena/v1/bot.proto", {
+    includeDirs: [PROTO_ROOT], keepCase: true, longs: String, enums: String, defaults: true, oneofs: true,
+  });
+  const arena = grpc.loadPackageDefinition(def).arena.v1;
+  const creds = process.env.ARENA_TLS_CA
+    ? grpc.credentials.createSsl(require("fs").readFileSync(process.env.ARENA_TLS_CA))
+    : grpc.credentials.createInsecure();
+  const client = new arena.BotService(address, creds);
+  const random = rng(args.seed);
+  const stats = { matches: 0, decisions: 0, errors: 0 };
+
+  const call = client.Connect();
+  call.write({ hello: { token, games: args.games, capacity: args.capacity, client: `node ${process.version}` } });
+
+  call.on("data", (msg) => {
+    switch (msg.kind) {
+      case "welcome":
+        console.error(`connected as ${msg.welcome.bot} (session ${msg.welcome.session_id})`);
+        break;
+      case "match_start":
+        stats.matches++;
+        break;
+      case "decision": {
+        const d = msg.decision;
+        const legal = JSON.parse(d.legal_json); // the view is in d.view_json, events in d.events_json
+        const index = Math.floor(random() * legal.length);
+        call.write({ answer: { match_id: d.match_id, decision_id: d.decision_id, index } });
+        stats.decisions++;
+        break;
+      }
+      case "match_end":
+        console.error(`match ${msg.match_end.match_id} ended: ${msg.match_end.outcome_json}`);
+        break;
+      case "error":
+        stats.errors++;
+        console.error(`referee error ${msg.error.code} (${msg.error.consequence}): ${msg.error.message}`);
+        break;
+      case "ping":
+        call.write({ pong: { nonce: msg.ping.nonce } });
+        break;
+      case "goodbye":
+        console.error(`goodbye: ${msg.goodbye.reason}`);
+        call.end();
+        break;
+      default:
+        break;
+    }
+  });
+  call.on("error", (err) => {
+    if (err.code === grpc.status.CANCELLED) return;
+    console.error(`stream error: ${err.code} ${err.details}`);
+    process.exitCode = err.code === grpc.status.UNAUTHENTICATED ? 3 : 1;
+  });
+  call.on("end", () => {
+    console.error(`node bot: ${stats.matches} match(es), ${stats.decisions} decisions, ${stats.errors} error(s)`);
+    client.close();
+  });
+}
+
+main();
