@@ -159,7 +159,7 @@ def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[
     rows = []
     for i, p in enumerate(ids, 1):
         f = fitted.get(p)
-        g, w, d, l = wdl.get(p, [0, 0, 0, 0])
+        g, w, d, l = f.record if f and f.record else wdl.get(p, [0, 0, 0, 0])
         rows.append(LadderRow(rank=i, bot=BotRef(id=p, name=names.get(p, p)),
                               rating=round(f.rating, 1) if f else 0.0, lo=round(f.lo, 1) if f else 0.0,
                               hi=round(f.hi, 1) if f else 0.0, games=g, wins=w, draws=d, losses=l,

@@ -2,8 +2,8 @@
 
 The dashboard never sees a running match's state: it relays ``RefereeClient.watch`` frames,
 which the referee builds from ``observe(PUBLIC)`` and the public events only. Each relayed
-frame is re-shaped through a whitelist of keys (``step``, ``view``, ``events``, ``over``,
-``outcome``, ``actors``) so nothing else the feed might carry reaches a browser.
+frame is re-shaped through a whitelist (step, view, events, pending, over, outcome) so nothing
+else the feed might carry reaches a browser.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from referee.engine import PUBLIC, Replay
 from referee.engine.replay import states
 
-FRAME_KEYS = ("step", "view", "events", "over", "outcome", "actors", "status", "game")
+FRAME_KEYS = ("step", "view", "events", "over", "outcome", "actors", "pending")
 
 
 class LiveFeed(Protocol):
@@ -24,11 +24,14 @@ class LiveFeed(Protocol):
 
 
 def clean_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    """The referee's frame (``referee.service.convert.frame_to_dict``) in the viewer's terms."""
     out = {k: frame[k] for k in FRAME_KEYS if k in frame}
     if "step" not in out and "ply" in frame:
         out["step"] = frame["ply"]
-    if "view" not in out and "observation" in frame:
-        out["view"] = frame["observation"]
+    if "over" not in out and "done" in frame:
+        out["over"] = bool(frame["done"])
+    if not out.get("over"):
+        out.pop("outcome", None)
     return out
 
 
@@ -46,10 +49,7 @@ class RefereeFeed:
     def watch(self, match_id: str, delay_s: float) -> Iterator[dict[str, Any]]:
         from referee.client import RefereeClient  # type: ignore[import-not-found]
 
-        try:
-            client = RefereeClient(self.address, organizer_token=self.token or None)
-        except TypeError:
-            client = RefereeClient(self.address)
+        client = RefereeClient(self.address, self.token)
         try:
             for frame in client.watch(match_id, delay_s):
                 yield frame if isinstance(frame, dict) else json.loads(frame)

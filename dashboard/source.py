@@ -49,6 +49,7 @@ class FittedRating:
     lo: float
     hi: float
     history: tuple[float, ...] = ()
+    record: tuple[int, int, int, int] | None = None  # games, wins, draws, losses as the fit counted them
 
 
 @dataclass(frozen=True)

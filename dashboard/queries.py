@@ -1,0 +1,169 @@
+"""``StoreSource``: the dashboard's ``Source`` over the tournament store's read API.
+
+Uses ``arena.store.queries`` (bots, tournaments, matches, published ladders, rating history,
+replays) and ``arena.store.ladders.load_results`` (results in the fixed order). Two small queries
+of its own live here, on the store's models: a cheap change marker (``version``) and per-game
+counts for the home page; plus tournament names for match lists.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+
+from arena.store import Store, models as sm, open_store, queries as q
+from arena.store.ladders import load_results
+from referee.engine import Replay
+from referee.engine.errors import ReplayError
+
+from .ladder import downsample
+from .schemas import (BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary)
+from .source import BotInfo, FittedRating, Result, SeatResult, paginate
+
+
+def _iso(dt: Any) -> str | None:
+    return dt.isoformat(timespec="seconds") if dt is not None else None
+
+
+def _int_id(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) < 16 else None
+
+
+class StoreSource:
+    """Read-only view of an ``arena.store.Store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @classmethod
+    def from_url(cls, url: str | None = None) -> StoreSource:
+        return cls(open_store(url))
+
+    # -- change marker -----------------------------------------------------------------------
+    def version(self) -> str:
+        with self.store.read() as s:
+            n_out, last = s.execute(select(func.count(), func.max(sm.Outcome.recorded_at))).one()
+            statuses = s.execute(select(sm.Match.status, func.count()).group_by(sm.Match.status)).all()
+            lad = s.execute(select(func.sum(sm.Ladder.results), func.max(sm.Ladder.computed_at))).one()
+            bots, tours = s.execute(select(select(func.count()).select_from(sm.Bot).scalar_subquery(),
+                                           select(func.count()).select_from(sm.Tournament).scalar_subquery())).one()
+            tstat = s.execute(select(sm.Tournament.status, func.count()).group_by(sm.Tournament.status)).all()
+        return repr((n_out, last, sorted(statuses), lad, bots, tours, sorted(tstat)))
+
+    def game_counts(self) -> dict[str, tuple[int, int]]:
+        with self.store.read() as s:
+            done = dict(s.execute(select(sm.Match.game, func.count()).where(sm.Match.status == sm.DONE)
+                                  .group_by(sm.Match.game)).all())
+            bots = dict(s.execute(select(sm.Match.game, func.count(func.distinct(sm.MatchSeat.bot)))
+                                  .join(sm.Match, sm.Match.id == sm.MatchSeat.match_id)
+                                  .group_by(sm.Match.game)).all())
+        return {g: (int(done.get(g, 0)), int(bots.get(g, 0))) for g in set(done) | set(bots)}
+
+    # -- results and ratings -----------------------------------------------------------------
+    def results(self, game: str, tournament_id: str | None = None) -> list[Result]:
+        tid = _int_id(tournament_id) if tournament_id is not None else None
+        if tournament_id is not None and tid is None:
+            return []
+        out = []
+        for r in load_results(self.store, game):
+            if tid is not None and r.key[0] != tid:
+                continue
+            ranks = r.outcome.get("ranks") or [1] * len(r.bots)
+            scores = r.outcome.get("scores") or [0.0] * len(r.bots)
+            seats = tuple(SeatResult(b, b, int(ranks[i]), float(scores[i])) for i, b in enumerate(r.bots))
+            out.append(Result(f"{r.key}", game, seats, "", str(r.key[0]), r.outcome.get("team_result"),
+                              f"{r.scenario or 'default'}@{len(r.bots)}"))
+        return out
+
+    def ratings(self, game: str) -> dict[str, FittedRating] | None:
+        lad = q.ladder(self.store, game)
+        if not lad.rows:
+            return None
+        hist = q.rating_history(self.store, game)
+        return {r.player: FittedRating(r.rating, r.lo, r.hi,
+                                       tuple(downsample([p.rating for p in hist.get(r.player, [])], 40)),
+                                       (r.games, r.wins, r.draws, r.losses)) for r in lad.rows}
+
+    # -- bots --------------------------------------------------------------------------------
+    def bots(self, page: int, per_page: int) -> Page[BotRef]:
+        items = [BotRef(id=b.name, name=b.name) for b in q.bots(self.store, include_removed=True)]
+        return paginate(items, page, per_page)
+
+    def bot(self, bot_id: str) -> BotInfo | None:
+        b = q.bot(self.store, bot_id)
+        if b is None:
+            return None
+        return BotInfo(b.name, b.name, b.kind + ("" if b.active else ", removed"), None, _iso(b.created_at))
+
+    # -- matches -----------------------------------------------------------------------------
+    def _tournament_names(self, ids: set[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        with self.store.read() as s:
+            return dict(s.execute(select(sm.Tournament.id, sm.Tournament.name)
+                                  .where(sm.Tournament.id.in_(ids))).all())
+
+    @staticmethod
+    def _summary(v: q.MatchView, names: dict[int, str]) -> dict[str, Any]:
+        done = v.status == sm.DONE
+        seats = [SeatOut(seat=i, bot=BotRef(id=b, name=b), name=b,
+                         rank=v.ranks[i] if done and v.ranks and i < len(v.ranks) else None,
+                         score=v.scores[i] if done and v.scores and i < len(v.scores) else None)
+                 for i, b in enumerate(v.bots)]
+        outcome = v.outcome if done else None
+        return {"id": str(v.id), "game": v.game, "status": v.status, "tournament_id": str(v.tournament_id),
+                "tournament_name": names.get(v.tournament_id), "seats": seats,
+                "reason": (outcome or {}).get("reason") if done else (v.reason if v.status == sm.FAILED else None),
+                "team_result": (outcome or {}).get("team_result"), "created": _iso(v.started_at),
+                "finished": _iso(v.finished_at)}
+
+    def matches(self, *, game: str | None = None, bot_id: str | None = None, tournament_id: str | None = None,
+                status: str | None = None, page: int = 1, per_page: int = 25) -> Page[MatchSummary]:
+        tid = None
+        if tournament_id is not None:
+            tid = _int_id(tournament_id)
+            if tid is None:
+                return Page(items=[], page=page, per_page=per_page, total=0)
+        res = q.matches(self.store, tournament_id=tid, game=game, bot=bot_id, status=status, limit=per_page,
+                        offset=(page - 1) * per_page, newest_first=tid is None)
+        names = self._tournament_names({v.tournament_id for v in res.items})
+        return Page(items=[MatchSummary(**self._summary(v, names)) for v in res.items], page=page,
+                    per_page=per_page, total=res.total)
+
+    def match(self, match_id: str) -> MatchDetail | None:
+        mid = _int_id(match_id)
+        v = q.match(self.store, mid) if mid is not None else None
+        if v is None:
+            return None
+        names = self._tournament_names({v.tournament_id})
+        return MatchDetail(**self._summary(v, names), options=dict(v.options), seed=v.seed, plies=v.plies,
+                           has_replay=v.has_replay, outcome=v.outcome)
+
+    def replay(self, match_id: str) -> Replay | None:
+        mid = _int_id(match_id)
+        data = q.replay(self.store, mid) if mid is not None else None
+        if data is None:
+            return None
+        try:
+            return Replay.from_json(data)
+        except ReplayError:
+            return None
+
+    # -- tournaments -------------------------------------------------------------------------
+    @staticmethod
+    def _tsummary(t: q.TournamentView) -> TournamentSummary:
+        p = t.progress
+        return TournamentSummary(id=str(t.id), name=t.name, game=t.game, status=t.status, kind=t.format,
+                                 progress=TournamentProgress(total=p.total, queued=p.queued, running=p.running,
+                                                             done=p.done, failed=p.failed + p.cancelled),
+                                 created=_iso(t.created_at))
+
+    def tournaments(self, *, status: str | None = None, page: int = 1, per_page: int = 25
+                    ) -> Page[TournamentSummary]:
+        res = q.tournaments(self.store, status=status, limit=per_page, offset=(page - 1) * per_page)
+        return Page(items=[self._tsummary(t) for t in res.items], page=page, per_page=per_page, total=res.total)
+
+    def tournament(self, tournament_id: str) -> TournamentSummary | None:
+        tid = _int_id(tournament_id)
+        t = q.tournament(self.store, tid) if tid is not None else None
+        return self._tsummary(t) if t else None
