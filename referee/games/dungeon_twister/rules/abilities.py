@@ -1,0 +1,207 @@
+"""DT-5.9 character abilities, DT-5.10 activated objects, DT-5.11 Jump cards.
+
+Each ``*_actions`` generator lists the legal actions of one able character (the ability and
+object registries in ``effects.py`` call them); each ``apply_*`` resolves one chosen action.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..data import DIRS, DX, DY
+from ..geometry import LINE, TRAP, line_colour
+from . import scoring
+from .movement import is_end, new_frame
+
+if TYPE_CHECKING:
+    from ..state import DTState, Token
+
+
+def _healthy_other_on(st: DTState, sq: Any, but: str) -> bool:
+    return any(st.tokens[t].char and not st.tokens[t].wounded and t != but for t in st.at.get(sq, ()))
+
+
+# -- DT-5.9.1 Heal -------------------------------------------------------------------------------
+def heal_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.9.1: a wounded character of either colour, not carried, on a connected square,
+    with no other healthy character standing on it."""
+    out = []
+    for q in st.board.conn[c.square]:  # type: ignore[union-attr,index]
+        if q is None:
+            continue
+        for tid in sorted(st.at.get(q, ())):
+            w = st.tokens[tid]
+            if w.char and w.wounded and not _healthy_other_on(st, q, tid):
+                out.append({"type": "heal", "character": c.id, "target": tid})
+    return out
+
+
+def apply_heal(st: DTState, action: dict[str, Any]) -> None:
+    w = st.tokens[action["target"]]
+    w.wounded = False
+    w.blocked = True
+    st.log.public("healed", character=w.id, by=action["character"])
+
+
+# -- DT-5.9.2 Lock-picking, DT-5.9.5 Break portcullis --------------------------------------------
+def _adjacent_ports(st: DTState, c: Token) -> list[str]:
+    ports = st.board.ports[c.square]  # type: ignore[union-attr,index]
+    return [p for p in ports if p is not None]
+
+
+def lock_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.9.2: open a closed / close an open portcullis beside the Thief (not a broken one)."""
+    out = []
+    for pid in _adjacent_ports(st, c):
+        state = st.ports[pid]
+        if state == "closed":
+            out.append({"type": "open_portcullis", "character": c.id, "portcullis": pid})
+        elif state == "open":
+            out.append({"type": "close_portcullis", "character": c.id, "portcullis": pid})
+    return out
+
+
+def break_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.9.5: break a closed portcullis beside the Warrior."""
+    return [{"type": "break_portcullis", "character": c.id, "portcullis": pid}
+            for pid in _adjacent_ports(st, c) if st.ports[pid] == "closed"]
+
+
+def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
+    new = {"open_portcullis": "open", "close_portcullis": "closed", "break_portcullis": "broken"}[action["type"]]
+    st.ports[action["portcullis"]] = new
+    st.rebuild_board()
+    st.log.public("portcullis", id=action["portcullis"], state=new, by=action["character"])
+
+
+# -- DT-5.9.3 Regeneration -----------------------------------------------------------------------
+def regenerate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.9.3: wounded, on the board, not wounded this turn, no other healthy character there."""
+    if c.where == "board" and c.wounded and not c.wtt and not _healthy_other_on(st, c.square, c.id):
+        return [{"type": "regenerate", "character": c.id}]
+    return []
+
+
+def apply_regenerate(st: DTState, action: dict[str, Any]) -> None:
+    t = st.tokens[action["character"]]
+    t.wounded = False
+    t.blocked = True
+    st.log.public("regenerated", character=t.id)
+
+
+# -- DT-5.9.4 Wall-walking -----------------------------------------------------------------------
+def _landing_ok(st: DTState, c: Token, q: Any) -> bool:
+    """Jump / wall-walk landing: a legal end square, or an empty enemy-line square (exit)."""
+    if st.board.kind[q] == LINE and line_colour(q) != c.colour:  # type: ignore[union-attr]
+        return not any(st.tokens[t].char for t in st.at.get(q, ()))
+    return is_end(st, c, q)
+
+
+def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.9.4: through a (single or double) wall, never a portcullis, never into a hidden room."""
+    out = []
+    p = c.square
+    for d in range(4):
+        if st.board.edge(p, d) != "wall":  # type: ignore[union-attr,arg-type]
+            continue
+        q = (p[0] + DX[d], p[1] + DY[d])  # type: ignore[index]
+        if _landing_ok(st, c, q):
+            out.append({"type": "wall_walk", "character": c.id, "dir": DIRS[d]})
+    return out
+
+
+def _land(st: DTState, c: Token, q: Any, how: str) -> None:
+    """Put ``c`` on its landing square (or exit) and open one visit of free sub-actions."""
+    src = c.square
+    st.lift(c.id)
+    if st.board.kind[q] == LINE and line_colour(q) != c.colour:  # type: ignore[union-attr]
+        c.where = "limbo"
+        st.log.public(how, character=c.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+        scoring.exit_dungeon(st, c.id)
+        return
+    st.put(c.id, q)
+    st.log.public(how, character=c.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+    st.sub = new_frame(c, 0)
+
+
+def apply_wall_walk(st: DTState, action: dict[str, Any]) -> None:
+    c = st.tokens[action["character"]]
+    d = DIRS.index(action["dir"])
+    _land(st, c, (c.square[0] + DX[d], c.square[1] + DY[d]), "wall_walk")  # type: ignore[index]
+
+
+# -- DT-5.10.1 Fireball Wand -----------------------------------------------------------------------
+def _fireball_target(st: DTState, c: Token, d: int) -> Any:
+    """DT-5.10.1: trace through passable edges; the first square holding any character."""
+    p = c.square
+    while True:
+        q = st.board.conn[p][d]  # type: ignore[union-attr,index]
+        if q is None:
+            return None
+        if any(st.tokens[t].char for t in st.at.get(q, ())):
+            return q
+        p = q
+
+
+def fireball_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    return [{"type": "fireball", "character": c.id, "dir": DIRS[d]} for d in range(4)
+            if _fireball_target(st, c, d) is not None]
+
+
+def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
+    """DT-5.10.1: kill every character on the target square; non-Rope objects on a trap go."""
+    from ..state import object_effects
+
+    c = st.tokens[action["character"]]
+    q = _fireball_target(st, c, DIRS.index(action["dir"]))
+    wand = c.carrying
+    st.remove(wand, "used", None)  # type: ignore[arg-type]
+    st.log.public("fireball", character=c.id, dir=action["dir"], square=list(q))
+    for tid in sorted(st.at.get(q, ())):
+        if st.tokens[tid].char and st.tokens[tid].where == "board":
+            scoring.kill(st, tid, "fireball")
+    if st.board.kind[q] == TRAP:  # type: ignore[union-attr]
+        for tid in sorted(st.at.get(q, ())):
+            t = st.tokens[tid]
+            if not t.char and not object_effects()[t.kind].supports_on_trap:
+                st.remove(tid, "fell_into_trap", None)
+                st.log.public("object_lost", token=tid, square=list(q))
+
+
+# -- DT-5.10.2 Speed Potion ------------------------------------------------------------------------
+def apply_potion(st: DTState, action: dict[str, Any]) -> None:
+    from ..state import object_effects
+
+    c = st.tokens[action["character"]]
+    potion = c.carrying
+    bonus = object_effects()[st.tokens[potion].kind].row.bonus  # type: ignore[index]
+    st.remove(potion, "used", None)  # type: ignore[arg-type]
+    st.potion_ap[c.id] = st.potion_ap.get(c.id, 0) + bonus
+    st.log.public("potion", character=c.id, ap=bonus)
+
+
+# -- DT-5.11 Jump card ---------------------------------------------------------------------------
+def jump_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+    """DT-5.11.1: over a connected trap holding no character, landing straight or in an L."""
+    if st.jumps[c.colour] <= 0:
+        return []
+    out = []
+    board = st.board
+    p = c.square
+    for t in board.conn[p]:  # type: ignore[union-attr,index]
+        if t is None or board.kind[t] != TRAP:  # type: ignore[union-attr]
+            continue
+        if any(st.tokens[x].char for x in st.at.get(t, ())):
+            continue
+        for land in board.conn[t]:  # type: ignore[union-attr]
+            if land is None or land == p:
+                continue
+            if _landing_ok(st, c, land):
+                out.append({"type": "jump", "character": c.id, "trap": list(t), "land": list(land)})
+    return out
+
+
+def apply_jump(st: DTState, action: dict[str, Any]) -> None:
+    c = st.tokens[action["character"]]
+    st.jumps[c.colour] -= 1
+    st.log.public("jump_card", seat=c.colour, left=st.jumps[c.colour])
+    _land(st, c, tuple(action["land"]), "jump")

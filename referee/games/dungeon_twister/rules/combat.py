@@ -1,0 +1,136 @@
+"""DT-5.8: combat — initiation, group participants, secret simultaneous cards, resolution."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..data import content
+from . import scoring
+
+if TYPE_CHECKING:
+    from ..state import DTState, Token
+
+
+def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
+    """DT-5.8.1: an enemy, not carried, on a connected square, not wounded this turn (DT-5.8.9)."""
+    out = []
+    for q in st.board.conn[a.square]:  # type: ignore[union-attr,index]
+        if q is None:
+            continue
+        for tid in sorted(st.at.get(q, ())):
+            t = st.tokens[tid]
+            if t.char and t.colour != a.colour and not t.wtt:
+                out.append({"type": "attack", "character": a.id, "target": tid})
+    return out
+
+
+def _joins(st: DTState, t: Token, colour: int) -> bool:
+    return t.char and t.colour == colour and t.where == "board" and not t.wounded and not t.blocked
+
+
+def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]]:
+    """DT-5.8.2: grow both sides by connection to the other side until nothing changes.
+    Wounded characters other than the target never join; blocked ones neither."""
+    ta, tt = st.tokens[a], st.tokens[target]
+    att, dfn = [a], [target]
+    cands_a = [t for t in st.tokens.values() if t.id != a and _joins(st, t, ta.colour)]
+    cands_d = [t for t in st.tokens.values() if t.id != target and _joins(st, t, tt.colour)]
+    conn = st.board.conn  # type: ignore[union-attr]
+    changed = True
+    while changed:
+        changed = False
+        d_squares = {st.tokens[x].square for x in dfn}
+        for t in list(cands_a):
+            if any(q in d_squares for q in conn[t.square] if q is not None):  # type: ignore[index]
+                att.append(t.id)
+                cands_a.remove(t)
+                changed = True
+        a_squares = {st.tokens[x].square for x in att}
+        for t in list(cands_d):
+            if any(q in a_squares for q in conn[t.square] if q is not None):  # type: ignore[index]
+                dfn.append(t.id)
+                cands_d.remove(t)
+                changed = True
+    return sorted(att), sorted(dfn)
+
+
+def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
+    """DT-5.8.4: combat values (a wounded target counts 0) + item bonuses of the side."""
+    from ..state import object_effects
+
+    chars = content().characters
+    total = 0
+    for tid in members:
+        t = st.tokens[tid]
+        if not t.wounded:
+            total += chars[t.kind].combat
+        if t.carrying is not None and not st.tokens[t.carrying].char:
+            total += object_effects()[st.tokens[t.carrying].kind].combat_bonus(side)
+        if t.wounded and tid == target:  # [design D20] Armor lying under a wounded target
+            for oid in st.at.get(t.square, ()):  # type: ignore[arg-type]
+                o = st.tokens[oid]
+                if not o.char:
+                    total += object_effects()[o.kind].combat_bonus(side)
+    return total
+
+
+def start_combat(st: DTState, action: dict[str, Any]) -> None:
+    a, target = action["character"], action["target"]
+    st.pay(a)
+    att, dfn = participants(st, a, target)
+    base = [side_total(st, att, "attack", target), side_total(st, dfn, "defence", target)]
+    aseat = st.tokens[a].colour
+    st.sub = {"kind": "combat", "attacker": a, "target": target, "att": att, "def": dfn,
+              "aseat": aseat, "base": base, "cards": [None, None]}
+    st.log.public("combat", attacker=a, target=target, attackers=att, defenders=dfn,
+                  base_totals={"attack": base[0], "defence": base[1]})
+
+
+def card_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+    """DT-5.8.3: each distinct value of the seat's own combat hand (+0 always there)."""
+    return [{"type": "combat_card", "value": v} for v in sorted(set(st.combat_hand[seat]))]
+
+
+def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+    """Record a secret card; resolve when both are in. True when the combat is over."""
+    sub = st.sub
+    sub["cards"][seat] = action["value"]  # type: ignore[index]
+    st.log.public("combat_card_submitted", seat=seat)
+    if None in sub["cards"]:  # type: ignore[index]
+        return False
+    resolve(st)
+    return True
+
+
+def resolve(st: DTState) -> None:
+    """DT-5.8.5-5.8.10: higher total wins; tie = nothing; losers wounded, wounded losers killed."""
+    sub = st.sub
+    aseat = sub["aseat"]  # type: ignore[index]
+    dseat = 1 - aseat
+    cards = sub["cards"]  # type: ignore[index]
+    totals = [sub["base"][0] + cards[aseat], sub["base"][1] + cards[dseat]]  # type: ignore[index]
+    for seat in (0, 1):  # DT-5.8.10
+        st.combat_hand[seat].remove(cards[seat])
+        if cards[seat] == 0:
+            st.combat_hand[seat].append(0)
+        st.combat_hand[seat].sort()
+    if totals[0] == totals[1]:
+        winner = None
+    else:
+        winner = aseat if totals[0] > totals[1] else dseat
+    st.log.public("combat_result", cards=list(cards), totals={"attack": totals[0], "defence": totals[1]},
+                  winner_seat=winner)
+    if winner is None:
+        st.stats[0]["combats_tied"] += 1
+        st.stats[1]["combats_tied"] += 1
+        return
+    st.stats[winner]["combats_won"] += 1
+    st.stats[1 - winner]["combats_lost"] += 1
+    losers = sub["def"] if winner == aseat else sub["att"]  # type: ignore[index]
+    for tid in losers:
+        t = st.tokens[tid]
+        if t.where == "removed":
+            continue
+        if t.wounded:
+            scoring.kill(st, tid, "combat")       # DT-5.8.6: a wounded target that loses dies
+        else:
+            scoring.wound(st, tid, winner)

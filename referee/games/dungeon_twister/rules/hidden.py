@@ -1,0 +1,62 @@
+"""DT-7 / engine contract: ``redeterminize(seat, rng)`` re-draws everything ``seat`` cannot see.
+
+Unknown to everyone: the tiles and orientations of face-down slots (DT-7.1), and before
+DT-4.7 the first player. Unknown to ``seat``: the opponent's face-down tokens (DT-7.2; the
+seat remembers its own placements, so they stay), the opponent's starters and pool during
+setup (DT-7.3, DT-7.6), and the opponent's submitted combat card (DT-7.6). Everything is
+re-drawn consistently: same handles, colours, slots and counts; starters are characters.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.engine import Rng
+
+if TYPE_CHECKING:
+    from ..state import DTState
+
+
+def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
+    copy = st.clone()
+    if st.phase == "over":          # DT-7.9: nothing is hidden any more
+        copy.rng = Rng(rng.next64())
+        return copy
+    # DT-7.1: face-down tiles are a uniform draw of the unrevealed tiles and orientations.
+    down = [s for s, slot in enumerate(copy.slots) if not slot["revealed"]]
+    tiles = rng.shuffled([copy.slots[s]["tile"] for s in down])
+    for s, tile in zip(down, tiles):
+        copy.slots[s]["tile"] = tile
+        copy.slots[s]["orientation"] = rng.below(4)
+    if copy.phase in ("starters", "placement"):
+        copy.first_seat = rng.below(2)
+    other = 1 - seat
+    toks = copy.tokens
+    # The opponent's unknown tokens: face-down in rooms, starters (setup), pool (setup).
+    starters = list(copy.starters[other]) if copy.phase in ("starters", "placement") else []
+    hidden = sorted((t for t in toks.values() if t.colour == other and t.where == "hidden"),
+                    key=lambda t: t.handle or "")
+    pool = sorted(t.id for t in toks.values() if t.colour == other and t.where == "pool")
+    unknown = starters + [t.id for t in hidden] + pool
+    chars = [tid for tid in unknown if toks[tid].char]
+    new_starters = rng.sample(chars, len(starters))
+    rest = rng.shuffled([tid for tid in unknown if tid not in new_starters])
+    # Re-assign positions: starters keep their dots, hidden handles keep slot/handle, pool stays pool.
+    slots_handles = [(t.slot, t.handle) for t in hidden]
+    for tid in unknown:
+        t = toks[tid]
+        t.where, t.slot, t.handle = "pool", None, None
+    for k, tid in enumerate(new_starters):
+        t = toks[tid]
+        t.where, t.handle = "starter", f"S-{('blue', 'red')[other]}-D{k + 1}"
+    if starters:
+        copy.starters[other] = new_starters
+    for (slot, handle), tid in zip(slots_handles, rest):
+        t = toks[tid]
+        t.where, t.slot, t.handle = "hidden", slot, handle
+    # DT-7.6: the opponent's secret combat card, if already submitted.
+    sub = copy.sub
+    if sub is not None and sub["kind"] == "combat" and sub["cards"][other] is not None:
+        sub["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
+    copy.rebuild_board()
+    copy.rng = Rng(rng.next64())
+    return copy

@@ -1,0 +1,325 @@
+"""DT-5.5 (movement sub-phase), DT-5.5.5 (legal end squares), DT-6.2 (traps and the Rope),
+DT-6.4 (carrying), DT-6.7 (Golden Rule 2).
+
+A move is a sequence of small decisions: ``step``, the free ``pick_up`` / ``drop`` /
+``exchange`` (at most one of each per visit, DT-5.5.10) and ``end_move``. The lookahead of
+DT-5.5.3.8 guarantees ``end_move`` always becomes available.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..data import DIRS
+from ..geometry import LINE, TRAP, Square, line_colour
+from . import scoring
+
+if TYPE_CHECKING:
+    from ..state import DTState, Token
+
+
+def _caps(kind: str) -> Any:
+    from ..state import caps
+
+    return caps()[kind]
+
+
+def _supports(kind: str) -> bool:
+    from ..state import object_effects
+
+    return object_effects()[kind].supports_on_trap
+
+
+def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool] | None:
+    """DT-5.5.3.1-7: the square a step in direction ``d`` reaches and whether it is an exit."""
+    q = st.board.conn[p][d]  # type: ignore[union-attr]
+    if q is None:
+        return None
+    kind = st.board.kind[q]  # type: ignore[union-attr]
+    occ = st.at.get(q, ())
+    toks = st.tokens
+    if kind == LINE and line_colour(q) != m.colour:
+        for tid in occ:
+            t = toks[tid]
+            if t.char and not t.wounded:
+                return None                      # DT-5.5.3.3 / DT-6.9.4
+        return q, True
+    cap = _caps(m.kind)
+    crossable = False
+    for tid in occ:
+        if tid == m.id:
+            continue
+        t = toks[tid]
+        if t.char:
+            if not t.wounded:
+                if t.colour != m.colour:
+                    if not cap.passes_enemies:
+                        return None              # DT-5.5.3.4
+                elif _caps(t.kind).friends_cross_trap:
+                    crossable = True             # DT-5.5.3.7 (d), DT-6.2.3
+        elif _supports(t.kind):
+            crossable = True                     # DT-5.5.3.7 (c), DT-6.2.4
+    if kind == TRAP and not (crossable or cap.crosses_traps or st.has_rope(m)):
+        return None                              # DT-5.5.3.7, DT-6.2.1
+    return q, False
+
+
+def allowed_on(st: DTState, m: Token, q: Square) -> bool:
+    """DT-5.5.3.7: the mover may be on square ``q`` (only traps restrict)."""
+    if st.board.kind[q] != TRAP:  # type: ignore[union-attr]
+        return True
+    cap = _caps(m.kind)
+    if cap.crosses_traps or st.has_rope(m):
+        return True
+    for tid in st.at.get(q, ()):
+        t = st.tokens[tid]
+        if tid == m.id:
+            continue
+        if t.char and not t.wounded and t.colour == m.colour and _caps(t.kind).friends_cross_trap:
+            return True
+        if not t.char and _supports(t.kind):
+            return True
+    return False
+
+
+def is_end(st: DTState, x: Token, q: Square) -> bool:
+    """DT-5.5.5: ``q`` is a legal end square for ``x`` with its carried token."""
+    kind = st.board.kind[q]  # type: ignore[union-attr]
+    if kind == LINE and line_colour(q) != x.colour:
+        return False                                                # 5
+    n = 2 if x.carrying is not None else 1
+    for tid in st.at.get(q, ()):
+        if tid == x.id:
+            continue
+        t = st.tokens[tid]
+        if t.char and (not t.wounded or t.colour != x.colour):
+            return False                                            # 1, 2
+        n += 1
+    if n > 2:
+        return False                                                # 4 (Golden Rule 2)
+    if kind == TRAP and not (_caps(x.kind).stops_on_traps or st.has_rope(x)):
+        return False                                                # 3
+    return True
+
+
+def end_reachable(st: DTState, m: Token, start: Square, budget: int) -> bool:
+    """DT-5.5.3.8: a legal end square or an exit is reachable within ``budget`` steps."""
+    if is_end(st, m, start):
+        return True
+    frontier = [start]
+    seen = {start}
+    for _ in range(budget):
+        nxt = []
+        for p in frontier:
+            for d in range(4):
+                r = step_target(st, m, p, d)
+                if r is None:
+                    continue
+                q, ex = r
+                if ex:
+                    return True
+                if q in seen:
+                    continue
+                seen.add(q)
+                if is_end(st, m, q):
+                    return True
+                nxt.append(q)
+        if not nxt:
+            return False
+        frontier = nxt
+    return False
+
+
+def _after_ok(st: DTState, m: Token, steps: int) -> bool:
+    """DT-5.5.10: after a free sub-action the mover is still allowed here and can still end."""
+    q = m.square
+    return allowed_on(st, m, q) and end_reachable(st, m, q, steps)  # type: ignore[arg-type]
+
+
+def legal_steps(st: DTState, m: Token, steps: int) -> list[dict[str, Any]]:
+    out = []
+    if steps < 1:
+        return out
+    p = m.square
+    for d in range(4):
+        r = step_target(st, m, p, d)  # type: ignore[arg-type]
+        if r is None:
+            continue
+        q, ex = r
+        if ex or end_reachable(st, m, q, steps - 1):
+            out.append({"type": "step", "dir": DIRS[d]})
+    return out
+
+
+def _rope_pick_blocked(st: DTState, m: Token, q: Square) -> bool:
+    """DT-6.2.6: taking a Rope from a trap may not leave a friend unsupported there."""
+    for tid in st.at.get(q, ()):
+        t = st.tokens[tid]
+        if tid == m.id or not t.char or t.colour != m.colour:
+            continue
+        if t.wounded or not (_caps(t.kind).stops_on_traps or st.has_rope(t)):
+            return True
+    return False
+
+
+def _rope_victims(st: DTState, m: Token, k: Token, q: Square) -> list[str]:
+    """DT-6.2.6: wounded enemies lying on a trap whose Rope is taken die."""
+    if st.board.kind[q] != TRAP or k.char or not _supports(k.kind):  # type: ignore[union-attr]
+        return []
+    return sorted(tid for tid in st.at.get(q, ()) if st.tokens[tid].char and st.tokens[tid].wounded
+                  and st.tokens[tid].colour != m.colour)
+
+
+def free_actions(st: DTState, m: Token, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """DT-5.5.6-5.5.8 with the DT-5.5.10 limits: pick_up, drop, exchange on the current square."""
+    out: list[dict[str, Any]] = []
+    q: Square = m.square  # type: ignore[assignment]
+    occ = st.at.get(q, ())
+    toks = st.tokens
+    steps = frame["steps"]
+    visit = frame["visit"]
+    kind = st.board.kind[q]  # type: ignore[union-attr]
+    others = [toks[tid] for tid in sorted(occ) if tid != m.id]
+    healthy_enemy = any(t.char and not t.wounded and t.colour != m.colour for t in others)
+    friend = next((t for t in others if t.char and not t.wounded and t.colour == m.colour), None)
+    if m.carrying is None and visit["pick"] is None and not healthy_enemy:
+        for k in others:
+            if k.id == visit["drop"] or (k.char and (not k.wounded or k.colour != m.colour)):
+                continue
+            if kind == TRAP and not k.char and _supports(k.kind) and _rope_pick_blocked(st, m, q):
+                continue
+            victims = _rope_victims(st, m, k, q)
+            st.lift(k.id)
+            st.carry(m.id, k.id)
+            for v in victims:
+                st.lift(v)
+            ok = _after_ok(st, m, steps)
+            st.uncarry(m.id)
+            st.put(k.id, q)
+            for v in victims:
+                st.put(v, q)
+            if ok:
+                out.append({"type": "pick_up", "token": k.id})
+    k_id = m.carrying
+    if k_id is not None and visit["drop"] is None and visit["pick"] != k_id and not others and kind != LINE:
+        k = toks[k_id]
+        if kind != TRAP or (not k.char and _supports(k.kind) and _anchors(st, q) >= 2):
+            st.uncarry(m.id)
+            st.put(k_id, q)
+            ok = _after_ok(st, m, steps)
+            st.lift(k_id)
+            st.carry(m.id, k_id)
+            if ok:
+                out.append({"type": "drop"})
+    if friend is not None and not visit["xchg"]:
+        mode = _exchange_mode(m, friend)
+        if mode is not None:
+            m.carrying, friend.carrying = friend.carrying, m.carrying
+            ok = (kind != TRAP or _caps(friend.kind).stops_on_traps or st.has_rope(friend)) \
+                and _after_ok(st, m, steps)
+            m.carrying, friend.carrying = friend.carrying, m.carrying
+            if ok:
+                out.append({"type": "exchange", "mode": mode, "friend": friend.id})
+    return out
+
+
+def _exchange_mode(m: Token, f: Token) -> str | None:
+    if m.carrying is not None and f.carrying is None:
+        return "give"
+    if m.carrying is None and f.carrying is not None:
+        return "take"
+    if m.carrying is not None and f.carrying is not None:
+        return "swap"
+    return None
+
+
+def _anchors(st: DTState, q: Square) -> int:
+    """DT-5.5.7 [design D13]: connected neighbouring floor/gear squares of a trap."""
+    board = st.board
+    return sum(1 for n in board.conn[q] if n is not None and board.kind[n] in ("floor", "gear"))  # type: ignore
+
+
+def move_legal(st: DTState) -> list[dict[str, Any]]:
+    """The move sub-phase's legal list (DT-5.5.2)."""
+    frame = st.sub
+    m = st.tokens[frame["char"]]  # type: ignore[index]
+    out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)  # type: ignore[arg-type]
+    if is_end(st, m, m.square):  # type: ignore[arg-type]
+        out.append({"type": "end_move"})
+    return out
+
+
+def can_start_move(st: DTState, m: Token) -> bool:
+    """DT-5.3.5 [design D8]: a move is offered only if a step or a free sub-action exists."""
+    frame = new_frame(m, _speed(m))
+    return bool(legal_steps(st, m, frame["steps"])) or bool(free_actions(st, m, frame))
+
+
+def _speed(m: Token) -> int:
+    from ..data import content
+
+    return content().characters[m.kind].speed
+
+
+def new_frame(m: Token, steps: int) -> dict[str, Any]:
+    return {"kind": "move", "char": m.id, "steps": steps,
+            "visit": {"pick": None, "drop": None, "xchg": False}}
+
+
+def start_move(st: DTState, c: str) -> None:
+    """DT-5.5.1: 1 AP, fresh ``speed`` steps."""
+    m = st.tokens[c]
+    st.pay(c)
+    st.sub = new_frame(m, _speed(m))
+    st.log.public("move", character=c, square=list(m.square))  # type: ignore[arg-type]
+
+
+def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+    """Apply a move sub-phase decision; True when the action (the whole move) is over."""
+    frame = st.sub
+    m = st.tokens[frame["char"]]  # type: ignore[index]
+    kind = action["type"]
+    if kind == "step":
+        d = DIRS.index(action["dir"])
+        q, ex = step_target(st, m, m.square, d)  # type: ignore[arg-type,misc]
+        src = m.square
+        st.lift(m.id)
+        frame["steps"] -= 1  # type: ignore[index]
+        frame["visit"] = {"pick": None, "drop": None, "xchg": False}  # type: ignore[index]
+        if ex:
+            m.where = "limbo"
+            st.log.public("step", character=m.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+            scoring.exit_dungeon(st, m.id)
+            return True
+        st.put(m.id, q)
+        st.log.public("step", character=m.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+        return False
+    if kind == "end_move":
+        st.log.public("end_move", character=m.id, square=list(m.square))  # type: ignore[arg-type]
+        return True
+    visit = frame["visit"]  # type: ignore[index]
+    q = m.square
+    if kind == "pick_up":
+        k = st.tokens[action["token"]]
+        victims = _rope_victims(st, m, k, q)  # type: ignore[arg-type]
+        st.lift(k.id)
+        st.carry(m.id, k.id)
+        visit["pick"] = k.id
+        st.log.public("pick_up", character=m.id, token=k.id, square=list(q))  # type: ignore[arg-type]
+        for v in victims:
+            scoring.kill(st, v, "rope_taken")
+    elif kind == "drop":
+        k_id = st.uncarry(m.id)
+        st.put(k_id, q)  # type: ignore[arg-type]
+        visit["drop"] = k_id
+        st.log.public("drop", character=m.id, token=k_id, square=list(q))  # type: ignore[arg-type]
+    elif kind == "exchange":
+        f = st.tokens[action["friend"]]
+        a, b = m.carrying, f.carrying
+        m.carrying, f.carrying = b, a
+        if b is not None:
+            st.tokens[b].carrier = m.id
+        if a is not None:
+            st.tokens[a].carrier = f.id
+        visit["xchg"] = True
+        st.log.public("exchange", character=m.id, friend=f.id, mode=action["mode"], gave=a, took=b)
+    return False

@@ -1,0 +1,88 @@
+"""DT-5.6 (reveal a room) and DT-6.1 (placing the tokens found there)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..data import COLOURS, DX, DY, content
+from ..geometry import FLOOR, GEAR, line_colour, slot_of, slot_squares
+
+if TYPE_CHECKING:
+    from ..state import DTState, Token
+
+
+def line_slots(colour: int) -> list[int]:
+    """DT-5.6.1 (a): the two slots touching a starting line (Blue 0, 4; Red 3, 7)."""
+    return [s.slot for s in content().slots if s.line == COLOURS[colour]]
+
+
+def reveal_slots(st: DTState, c: Token) -> list[int]:
+    """DT-5.6.1: face-down slots the able character ``c`` has access to.
+
+    The hidden tile's walls never matter (DT-7.1); only ``c``'s own tile walls do.
+    """
+    p = c.square
+    out: set[int] = set()
+    if line_colour(p) == c.colour:  # type: ignore[arg-type]
+        out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
+    else:
+        own = slot_of(p)  # type: ignore[arg-type]
+        if own is None:
+            return []
+        for d in range(4):
+            q = (p[0] + DX[d], p[1] + DY[d])  # type: ignore[index]
+            s = slot_of(q) if 0 <= q[1] < 10 and 0 <= q[0] < 22 else None
+            if s is None or s == own or st.slots[s]["revealed"]:
+                continue
+            if not st.board.own_wall(p, d):  # type: ignore[union-attr,arg-type]
+                out.add(s)
+    return sorted(out)
+
+
+def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+    """DT-5.6.2: tokens taken off and made public, tile turned up, then DT-6.1 placement.
+    Returns True when nothing is left to place (the action is over)."""
+    s = action["slot"]
+    st.pay(action["character"])
+    found = sorted((t for t in st.tokens.values() if t.where == "hidden" and t.slot == s),
+                   key=lambda t: t.handle or "")
+    st.slots[s]["revealed"] = True
+    st.rebuild_board()
+    st.stats[seat]["rooms_revealed"] += 1
+    for t in found:
+        t.where = "placing"
+    st.log.public("reveal", seat=seat, character=action["character"], slot=s, tile=st.slots[s]["tile"],
+                  orientation=st.slots[s]["orientation"],
+                  tokens=[{"handle": t.handle, "token": t.id} for t in found])
+    rev = [t.id for t in found if t.char or t.colour != seat]            # DT-6.1.1
+    opp = [t.id for t in found if not t.char and t.colour == seat]
+    if not rev and not opp:
+        return True
+    st.sub = {"kind": "place", "slot": s, "revealer": seat, "placer": seat if rev else 1 - seat,
+              "rev": sorted(rev), "opp": sorted(opp)}
+    return False
+
+
+def place_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+    """DT-6.1.2: one token of the placer's list on an empty floor or gear square of the slot."""
+    sub = st.sub
+    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]  # type: ignore[index]
+    squares = [sq for sq in slot_squares(sub["slot"])  # type: ignore[index]
+               if st.board.kind[sq] in (FLOOR, GEAR) and sq not in st.at]  # type: ignore[union-attr]
+    return [{"type": "place_revealed", "token": tid, "square": [x, y]} for tid in todo for (x, y) in squares]
+
+
+def apply_place(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+    """Place one token face up (DT-6.1.3); True when the reveal action is complete."""
+    sub = st.sub
+    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]  # type: ignore[index]
+    todo.remove(action["token"])
+    t = st.tokens[action["token"]]
+    t.handle = None
+    st.put(t.id, tuple(action["square"]))  # type: ignore[arg-type]
+    st.log.public("place_revealed", seat=seat, token=t.id, square=list(action["square"]))
+    if todo:
+        return False
+    if seat == sub["revealer"] and sub["opp"]:  # type: ignore[index]
+        sub["placer"] = 1 - seat  # type: ignore[index]
+        return False
+    return True
