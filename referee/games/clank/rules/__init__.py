@@ -1,0 +1,1 @@
+"""Clank! rules, one module per mechanic; each is a mixin of ``ClankState``."""
