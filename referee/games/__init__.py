@@ -2,4 +2,5 @@
 from __future__ import annotations
 
 BUILTIN: dict[str, str] = {
+    "greyport": "referee.games.greyport:GAME",
 }
