@@ -20,11 +20,20 @@ def play(game_id: str, players: int, seed: int, names: list[str]):  # -> MatchRe
 
 
 def available_games() -> list[str]:
+    """The five games that load (registered, or importable from ``referee.games.<id>`` while the
+    registry line is not in yet)."""
+    import importlib
+
     out = []
     for gid in FIVE:
         try:
             get_game(gid)
-        except (UnknownGame, ImportError):
+        except UnknownGame:
+            try:
+                register(importlib.import_module(f"referee.games.{gid}").GAME)
+            except Exception:  # noqa: BLE001 - a game still being written
+                continue
+        except Exception:  # noqa: BLE001
             continue
         out.append(gid)
     return out
@@ -54,7 +63,7 @@ def build_source(extra_games: bool = True) -> MemorySource:
         for gid in available_games():
             game = get_game(gid)
             players = max(2, game.info.min_players) if game.info.max_players >= 2 else 1
-            for seed in (1, 2):
+            for seed in (1,):
                 names = [["alpha", "beta", "gamma"][s % 3] for s in range(players)]
                 res = play(gid, players, seed, names)
                 src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay, finished=f"2024-05-02T10:{seed:02d}:00")

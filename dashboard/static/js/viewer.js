@@ -130,7 +130,7 @@
   function play() {
     if (st.step >= st.steps - 1) go(0);
     st.playing = true;
-    $("v-play").textContent = "⏸"; $("v-play").setAttribute("aria-pressed", "true");
+    $("v-play").textContent = "❚❚"; $("v-play").setAttribute("aria-pressed", "true");
     tick();
   }
   function tick() {
