@@ -88,10 +88,12 @@ def to_request(d: bot_pb2.DecisionRequest) -> DecisionRequest:
 
 
 def answer_message(request: DecisionRequest | bot_pb2.DecisionRequest, choice: Any) -> bot_pb2.BotMessage:
-    """The Answer for ``choice`` (an index or an action dict)."""
+    """The Answer for ``choice``: an index, an action dict, or (passed through as is) a JSON string."""
     ans = bot_pb2.Answer(match_id=request.match_id, decision_id=request.decision_id)
     if isinstance(choice, int) and not isinstance(choice, bool) and choice >= 0:
         ans.index = choice
+    elif isinstance(choice, str):
+        ans.action_json = choice
     else:
         ans.action_json = json.dumps(choice, separators=(",", ":"))
     return bot_pb2.BotMessage(answer=ans)
@@ -194,11 +196,14 @@ class _Session:
 async def run_async(bot_factory: BotFactory, address: str, token: str, games: Sequence[str] = (),
                     capacity: int = 1, *, client: str = "arena-python-sdk", tls_ca: str | None = None,
                     reconnect: bool = True, once: bool = False, max_backoff_s: float = 10.0,
-                    give_up_s: float | None = None, stop: asyncio.Event | None = None) -> SessionStats:
+                    give_up_s: float | None = None, stop: asyncio.Event | None = None,
+                    threaded: bool | None = None) -> SessionStats:
     """Play until stopped, the referee says Goodbye, or (``once``) the first stream ends.
 
     After a lost connection it reconnects with backoff; ``give_up_s`` ends the attempts when no
     stream has been welcomed for that long (hosted bots use it, so an orphan never lingers).
+    ``threaded`` (default: when ``capacity > 1``) calls ``act`` on worker threads, so a slow bot
+    never blocks its other matches or the stream.
     """
     import time
 
@@ -210,7 +215,7 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
         if not first:
             stats.reconnects += 1
         first = False
-        sess = _Session(bot_factory, stats, capacity, threaded=capacity > 1)
+        sess = _Session(bot_factory, stats, capacity, threaded=capacity > 1 if threaded is None else threaded)
         sess.out.put_nowait(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=list(games),
                                                                    capacity=capacity, client=client)))
         channel = open_channel(address, tls_ca)

@@ -176,6 +176,8 @@ class LiveMatch:
                 slot = self.slots[seat]
                 decision_id += 1
                 legal = st.legal_actions(seat)
+                if not legal:
+                    raise RuntimeError(f"{game.info.id} gave pending seat {seat} no legal action (engine bug)")
                 legal_json = _dumps(legal)
                 limit_s, deadline_ms = self._limit_s(slot)
                 req = bot_pb2.DecisionRequest(
