@@ -1,0 +1,174 @@
+"""Test-state builder for Greyport scenarios: a small state from a plain dict, a scripted RNG, and probes.
+
+A scenario's ``setup`` table names only what matters (GB section 10 conventions); everything else is empty.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine import Rng
+from referee.games.greyport import GAME
+from referee.games.greyport.catalog import load_content
+from referee.games.greyport.state import GreyportState, PlayerState
+
+C = load_content()
+CHARS = ["WAR", "ROG", "PYR", "LGT", "CHR"]
+
+
+class ScriptedRng(Rng):
+    """Forced die faces (by die code) and shuffle orders; falls back to a seeded generator."""
+
+    def __init__(self, dice: list[list[Any]] | None = None, shuffles: list[list[str]] | None = None) -> None:
+        super().__init__(0)
+        self.forced_dice = [list(d) for d in dice or []]
+        self.forced_shuffles = [list(s) for s in shuffles or []]
+
+    def shuffle(self, seq: Any) -> None:
+        if self.forced_shuffles and seq:
+            top = self.forced_shuffles.pop(0)
+            rest = [c for c in seq if c not in top]
+            missing = [c for c in top if c not in seq]
+            assert not missing, f"scripted shuffle names cards not in the deck: {missing}"
+            seq[:] = top + rest
+            return
+        super().shuffle(seq)
+
+
+def forced_roll(st: GreyportState, rng: ScriptedRng) -> Any:
+    real = GreyportState.roll
+
+    def roll(die: str) -> int:
+        if rng.forced_dice:
+            code, face = rng.forced_dice.pop(0)
+            assert code == die, f"scripted die {code} but the engine rolled a {die} die"
+            assert face in C.dice[die], f"{face} is not a face of a {die} die"
+            return int(face)
+        return real(st, die)
+    return roll
+
+
+def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
+    n = spec["players"]
+    opts = GAME.options.validate(spec.get("options", {}))
+    setup = spec.get("setup", {})
+    rng_spec = spec.get("rng", {})
+    rng = ScriptedRng(rng_spec.get("dice"), rng_spec.get("shuffles"))
+    st = GreyportState(GAME, n, opts, rng)
+    st.roll = forced_roll(st, rng)  # type: ignore[method-assign]
+    chars = setup.get("characters") or CHARS[:n]
+    st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
+    st.enc_index = setup.get("enc_index", 0)
+    st.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
+    st.curse_deck = list(setup.get("curse_deck", []))
+    st.phase = setup.get("phase", "action")
+    st.defender = setup.get("defender", 0)
+    st.priority = setup.get("priority", st.defender)
+    st.marker = setup.get("marker", "taunt")
+    st.passes = setup.get("passes", 0)
+    st.encounter_round = setup.get("encounter_round", 1)
+    for s, pd in enumerate(setup.get("seats", [])):
+        p = st.players_[s]
+        for k, v in pd.items():
+            if k == "coins":
+                p.coins.update(v)
+            elif k == "play":
+                p.play = [{"card": e["card"], "exhausted": e.get("exhausted", False), "fought": e.get("fought", False),
+                           "item": e.get("item"), "round_used": []} for e in v]
+                for e in p.play:
+                    st.played.append([s, e["card"]])
+                    if e["item"]:
+                        st.played.append([s, e["item"]])
+            elif k == "group":
+                st.groups[s] = list(v)
+            else:
+                setattr(p, k, list(v) if isinstance(v, list) else v)
+        if "max_hp" not in pd and "hp" in pd:
+            p.max_hp = max(p.max_hp, p.hp)
+    loc = setup.get("location")
+    if loc:
+        hp = C.locations[loc["id"]].hp
+        st.loc = {"id": loc["id"], "hp": loc.get("hp", hp), "max_hp": loc.get("max_hp", hp),
+                  "status": loc.get("status", "standing")}
+        st.loc_group = list(loc.get("group", []))
+        st.used_locations = [loc["id"]]
+    for s in range(n):
+        for m in st.groups[s]:
+            st.dmg[m] = 0
+    for m in st.loc_group:
+        st.dmg[m] = 0
+    for m, d in setup.get("damage", {}).items():
+        st.dmg[m] = d
+    for b in setup.get("bosses", []):
+        st.bosses[b] = {"hp": C.monsters[b].hp_for(n), "status": "play", "damage": 0}
+    for name in ("monster_deck", "monster_discard", "hero_deck", "item_deck", "factions_in"):
+        if name in setup:
+            setattr(st, name, list(setup[name]))
+    for name in ("hero_row", "item_row"):
+        if name in setup:
+            setattr(st, name, [c or None for c in setup[name]])
+    if "tasks" in setup:
+        st.push([{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
+    st.actor = st.defender
+    st.advance()
+    return st, rng
+
+
+def probe(st: GreyportState, path: str) -> Any:
+    """A value of the state named by a dotted path (see README of the scenarios)."""
+    parts = path.split(".")
+    head = parts[0]
+    if head == "group":
+        key = parts[1]
+        return list(st.loc_group) if key == "loc" else list(st.groups[int(key)])
+    if head == "dmg":
+        return st.dmg.get(parts[1])
+    if head == "loc":
+        return st.loc[parts[1]] if st.loc else None
+    if head == "seat":
+        p = st.players_[int(parts[1])]
+        field = parts[2]
+        if field == "hand":
+            return sorted(p.hand)
+        if field == "coins":
+            return {k: v for k, v in p.coins.items() if v}
+        if field == "play":
+            return [e["card"] for e in p.play]
+        if field == "stats":
+            return p.stats.get(parts[3], 0)
+        return getattr(p, field)
+    if head == "pending":
+        pend = st.pending()
+        return {"seat": pend[0], "kind": st.pending_kind()} if pend else None
+    if head == "legal":
+        pend = st.pending()
+        return st.legal_actions(pend[0]) if pend else []
+    if head == "legal_types":
+        pend = st.pending()
+        return sorted({a["type"] for a in st.legal_actions(pend[0])}) if pend else []
+    if head == "fights":
+        pend = st.pending()
+        hero = parts[1] if len(parts) > 1 else None
+        return [a["targets"] for a in st.legal_actions(pend[0])
+                if a["type"] == "fight" and (hero is None or a["hero"] == hero)]
+    if head == "supply":
+        return len(st.token_supply[parts[1]])
+    if head == "row":
+        return list(st.hero_row if parts[1] == "heroes" else st.item_row)
+    if head == "deck_top":
+        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck, "curse": st.curse_deck}
+        return deck[parts[1]][: int(parts[2])]
+    if head == "deck_bottom":
+        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck}
+        return deck[parts[1]][-int(parts[2]):]
+    if head == "deck_size":
+        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck, "curse": st.curse_deck}
+        return len(deck[parts[1]])
+    if head == "events":
+        return [e.as_dict() for e in st.log.entries if e.kind == parts[1]]
+    if head == "view":
+        viewer: Any = parts[1] if parts[1] in ("public", "all") else int(parts[1])
+        v: Any = st.observe(viewer)
+        for p_ in parts[2:]:
+            v = v[int(p_)] if isinstance(v, list) else v.get(p_, "__absent__")
+        return v
+    return getattr(st, head) if len(parts) == 1 else getattr(st, head)[parts[1]]
