@@ -41,9 +41,8 @@ class Outcome:
         reason: Reason = "normal", details: dict[str, Any] | None = None,
     ) -> Outcome:
         """A cooperative result: everyone wins or loses together."""
-        rank = 1 if win else 2
         scores = [float(x) for x in per_seat] if per_seat is not None else [float(team_score)] * players
-        return cls([rank] * players, scores, reason, "win" if win else "loss", float(team_score),
+        return cls([1] * players, scores, reason, "win" if win else "loss", float(team_score),
                    details=details or {})
 
     @property
@@ -57,7 +56,7 @@ class Outcome:
         """The outcome after ``seat`` forfeits: it ranks last alone; the others keep their order."""
         forfeits = {**self.forfeits, seat: why}
         if self.cooperative:
-            return Outcome([2] * len(self.ranks), self.scores, "forfeit", "loss", self.team_score,
+            return Outcome([1] * len(self.ranks), self.scores, "forfeit", "loss", self.team_score,
                            self.details, forfeits)
         others = sorted({r for s, r in enumerate(self.ranks) if s not in forfeits})
         remap = {r: i + 1 for i, r in enumerate(others)}

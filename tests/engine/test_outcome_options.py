@@ -23,7 +23,7 @@ def test_team_outcome() -> None:
     win = Outcome.team(3, True, 12)
     assert win.ranks == [1, 1, 1] and win.team_result == "win" and win.cooperative
     lost = win.with_forfeit(1, "disconnect")
-    assert lost.team_result == "loss" and lost.ranks == [2, 2, 2]
+    assert lost.team_result == "loss" and lost.ranks == [1, 1, 1] and lost.forfeits == {1: "disconnect"}
     assert Outcome.from_json(lost.to_json()) == lost
 
 
