@@ -2,5 +2,6 @@
 from __future__ import annotations
 
 BUILTIN: dict[str, str] = {
+    "clank": "referee.games.clank:GAME",
     "greyport": "referee.games.greyport:GAME",
 }

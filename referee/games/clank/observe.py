@@ -24,11 +24,21 @@ if TYPE_CHECKING:
 def static_view() -> dict[str, Any]:
     """Public, unchanging content a renderer or bot needs: the map (rooms, tunnels), artifacts, constants."""
     cat = catalog()
-    rooms = [{"id": r.id, "name": r.name, "x": r.x, "y": r.y, "zone": r.zone, "crystal_cave": r.crystal_cave,
-              "market": r.market, "heal": r.heal, "gold": r.gold, "clank": r.clank}
-             for r in sorted(cat.rooms.values(), key=lambda r: room_number(r.id))]
-    tunnels = [{"id": t.id, "a": t.a, "b": t.b, "boots": t.boots, "monsters": t.monsters, "locked": t.locked,
-                "one_way": t.one_way, "wrap": t.wrap} for t in cat.tunnels.values()]
+    # Compact: flags and counts that are false/0 are omitted (documented in the README).
+    rooms = []
+    for r in sorted(cat.rooms.values(), key=lambda r: room_number(r.id)):
+        room: dict[str, Any] = {"id": r.id, "name": r.name, "x": r.x, "y": r.y, "zone": r.zone}
+        for key in ("crystal_cave", "market", "heal", "gold", "clank"):
+            if getattr(r, key):
+                room[key] = getattr(r, key)
+        rooms.append(room)
+    tunnels = []
+    for t in cat.tunnels.values():
+        tunnel: dict[str, Any] = {"id": t.id, "a": t.a, "b": t.b, "boots": t.boots}
+        for key in ("monsters", "locked", "one_way", "wrap"):
+            if getattr(t, key):
+                tunnel[key] = getattr(t, key)
+        tunnels.append(tunnel)
     c = cat.constants
     return {
         "rooms": rooms, "tunnels": tunnels,
