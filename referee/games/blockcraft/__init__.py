@@ -1,0 +1,41 @@
+"""Blockcraft (spec: shared/rules/blockcraft.md): the ``Game`` object registered as ``blockcraft``."""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine import Game, State
+
+from .actions import ACTIONS
+from .catalog import catalog
+from .info import INFO
+from .options import OPTIONS, check_options, variants
+from .setup import setup_state
+from .state import BlockcraftState
+
+#: conformance variants use a short round limit (still reaching Night at round 4) to keep CI fast;
+#: full-length games are covered by tests/games/blockcraft/test_full_games.py.
+CONFORMANCE_ROUNDS = 5
+
+
+class Blockcraft(Game):
+    info = INFO
+    options = OPTIONS
+    actions = ACTIONS
+    state_class = BlockcraftState
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        check_options(players, options)
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        st = setup_state(self, players, options, seed)
+        return st
+
+    def variants(self, players: int) -> list[dict[str, Any]]:
+        return variants(players, CONFORMANCE_ROUNDS)
+
+    def validate_content(self) -> None:
+        catalog.cache_clear()
+        catalog()
+
+
+GAME = Blockcraft()

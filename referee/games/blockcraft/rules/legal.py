@@ -1,0 +1,140 @@
+"""BC-5.26: the legal actions of each pending-decision state (the only definition of legality)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..effects import USE_EFFECTS, skill_of
+from . import combat, crafting, equipment, movement, terrain
+from .flow import DECISION_CAP, hand_limit
+from .geometry import attack_range
+
+if TYPE_CHECKING:
+    from ..state import BlockcraftState, Player
+
+MAX_LEGAL = 100
+END = {"type": "end_action_phase"}
+
+
+def legal_for(st: BlockcraftState, seat: int) -> list[dict[str, Any]]:
+    if st.phase == "choose_character":
+        return [{"type": "choose_character", "character": c} for c in sorted(st.p[seat].options)]
+    if st.phase == "choose_start":
+        from ..setup import start_cells
+
+        return [{"type": "choose_start", "cell": [x, y]} for x, y in start_cells(st, seat)]
+    p = st.p[seat]
+    top = st.stack.top()
+    if top is not None:
+        return frame_actions(st, p, top.kind, top.data)
+    if st.step == "action":
+        if p.decisions >= DECISION_CAP:
+            return [END]
+        full = action_list(st, p)
+        return full if len(full) <= MAX_LEGAL else menu_list(full)
+    if st.step == "discard":
+        return [{"type": "discard", "card_type": c} for c in sorted(p.hand)]
+    # step "end": BC-5.25 m_witch Brew
+    return [{"type": "brew", "card_type": c} for c in sorted(p.hand)
+            if st.cat.cards[c].kind == "food"] + [{"type": "end_turn"}]
+
+
+def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    if kind == "jump":
+        return followups(st, p)
+    if kind == "place_target":
+        return [{"type": "place_at", "cell": [x, y]} for x, y in terrain.place_cells(st, p)] + [{"type": "cancel"}]
+    if kind == "use_target":
+        eff = USE_EFFECTS.effects[st.cat.cards[data["card"]].use_effect]
+        return [{"type": "use_at", "cell": [x, y]} for x, y in eff.targets(st, p)] + [{"type": "cancel"}]
+    if kind == "skill_target":
+        return [{"type": "skill_at", "cell": [x, y]} for x, y in skill_of(st, p).targets(st, p)] + \
+            [{"type": "cancel"}]
+    if kind == "smelt":
+        return crafting.smelt_options(st, p, data)
+    if kind == "enchant":
+        return [{"type": "enchant_pick", "card": e} for e in equipment.enchant_picks(st, p, data)] + \
+            [{"type": "enchant_done"}]
+    if kind == "dodge":
+        return [{"type": "dodge"}, {"type": "take_hit"}]
+    if kind == "rescue":
+        # [design] a rescuer without food is still asked (only `pass`): skipping it would tell
+        # everyone that its hidden hand holds no food (BC-7.3).
+        return [{"type": "feed", "card_type": c} for c in sorted(p.hand)
+                if st.cat.cards[c].kind == "food"] + [{"type": "pass"}]
+    if kind == "menu":
+        return [a for a in action_list(st, p) if group_of(a) == data["group"]] + [{"type": "cancel"}]
+    raise AssertionError(f"unknown frame {kind}")
+
+
+def followups(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    """BC-5.9: the follow-ups of a jump (normal legality at the airborne height), plus land."""
+    out: list[dict[str, Any]] = [{"type": "move", "dir": d} for d in movement.move_dirs(st, p)]
+    out += [{"type": "place", "card_type": c} for c in terrain.place_types(st, p)]
+    out += [{"type": "dig", "cell": [x, y]} for x, y in terrain.dig_cells(st, p)]
+    out += [{"type": "gather", "cell": [x, y]} for x, y in terrain.gather_cells(st, p)]
+    out += touch_actions(st, p)
+    out += finisher_actions(st, p)
+    out += [{"type": "till", "cell": [x, y]} for x, y in terrain.till_cells(st, p)]
+    out.append({"type": "land"})
+    return out
+
+
+def touch_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    """BC-5.16.1: once per turn, a target in range, bare hands or an equipped sword/axe."""
+    if p.touched or p.ap < 1 or p.hunger < 1:
+        return []
+    targets = combat.touch_targets(st, p, attack_range(st, p))
+    slots = combat.weapon_slots(st, p)
+    return [{"type": "touch", "target": q.seat, "weapon_slot": w} for q in targets for w in slots]
+
+
+def finisher_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    """BC-5.17: stamina 1-3, distance <= 3 (u_tidecorpse 4), AP 2, hunger 1."""
+    if p.ap < 2 or p.hunger < 1:
+        return []
+    return [{"type": "finisher", "target": q.seat} for q in combat.finisher_targets(st, p)]
+
+
+def action_list(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    """BC-5.26 ACTION: every action of the main action state, in a fixed order."""
+    out: list[dict[str, Any]] = [{"type": "move", "dir": d} for d in movement.move_dirs(st, p)]
+    if p.ap >= 1 and p.hunger >= 1:
+        out.append({"type": "jump"})
+    out += [{"type": "place", "card_type": c} for c in terrain.place_types(st, p)]
+    for c in sorted(p.hand):
+        card = st.cat.cards[c]
+        if card.use_effect is None:
+            continue
+        eff = USE_EFFECTS.effects[card.use_effect]
+        if eff.usable(st, p, c) and eff.targets(st, p) != []:
+            out.append({"type": "use", "card_type": c})
+    out += [{"type": "dig", "cell": [x, y]} for x, y in terrain.dig_cells(st, p)]
+    out += [{"type": "gather", "cell": [x, y]} for x, y in terrain.gather_cells(st, p)]
+    out += [{"type": "till", "cell": [x, y]} for x, y in terrain.till_cells(st, p)]
+    out += [{"type": "craft", "recipe": r} for r in crafting.craftable(st, p)]
+    out += equipment.equip_actions(st, p)
+    out += touch_actions(st, p)
+    out += finisher_actions(st, p)
+    out += [{"type": "smelt", "furnace_slot": s} for s in crafting.furnace_slots(st, p)]
+    out += equipment.chest_actions(st, p)
+    out += skill_of(st, p).actions(st, p)
+    out.append(END)
+    return out
+
+
+def group_of(action: dict[str, Any]) -> str:
+    t = action["type"]
+    return {"retrieve": "store", "jump": "move", "till": "gather", "finisher": "touch"}.get(t, t)
+
+
+def menu_list(full: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """[design] BC-5.26: a list longer than 100 becomes a menu of action groups (each group <= 100)."""
+    groups: list[str] = []
+    for a in full:
+        g = group_of(a)
+        if a is not END and g not in groups:
+            groups.append(g)
+    return [{"type": "menu", "group": g} for g in groups] + [END]
+
+
+__all__ = ["hand_limit", "legal_for"]

@@ -1,0 +1,199 @@
+"""BC-5.10 place, BC-5.12 dig, BC-5.13 gather, BC-5.19 till."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effects import skill_of
+from .equipment import wear
+from .geometry import attack_range, cell_dist, occupied, pay, tool_effects
+
+if TYPE_CHECKING:
+    from ..state import BlockcraftState, Player
+
+MAX_STACK = 8
+
+
+def _cells(st: BlockcraftState) -> list[tuple[int, int]]:
+    return [(x, y) for y in range(st.h) for x in range(st.w)]
+
+
+# ---- BC-5.10 place ---------------------------------------------------------------------------------
+def place_ap(st: BlockcraftState, p: Player) -> int:
+    return 0 if (p.places == 0 and skill_of(st, p).first_place_free_ap) else 1
+
+
+def place_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    """BC-5.10: within range, H < 8, nobody there (own cell only while airborne and alone)."""
+    assert p.cell is not None
+    r = attack_range(st, p)
+    out = []
+    for x, y in _cells(st):
+        if st.H(x, y) >= MAX_STACK or cell_dist(st, p, x, y) > r:
+            continue
+        own = p.cell[0] == x and p.cell[1] == y
+        if own and not p.airborne:
+            continue
+        if occupied(st, x, y, but=p):
+            continue
+        out.append((x, y))
+    return out
+
+
+def place_types(st: BlockcraftState, p: Player) -> list[str]:
+    if p.ap < place_ap(st, p) or p.hunger < 1:
+        return []
+    types = [c for c in sorted(p.hand) if st.cat.cards[c].placeable]
+    return types if types and place_cells(st, p) else []
+
+
+def place(st: BlockcraftState, p: Player, card: str, x: int, y: int) -> None:
+    """BC-5.10: the card goes face up on top of [x, y] as a placed block."""
+    pay(p, place_ap(st, p), 1)
+    p.places += 1
+    st.cell(x, y).append({"c": card, "s": "placed", "l": None, "by": None})
+    st.log.public("place", seat=p.seat, card=card, cell=[x, y], height=st.H(x, y))
+
+
+# ---- BC-5.12 dig -----------------------------------------------------------------------------------
+def dig_free(st: BlockcraftState, p: Player) -> bool:
+    """BC-6.7 efficiency: one 0-AP dig per efficiency tool per turn."""
+    return p.digs_free < sum(1 for _t, e in tool_effects(p) if e.dig_free)
+
+
+def dig_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    """BC-5.12.1: top face down, placed or farmland; within range; AP (or efficiency) and hunger."""
+    if p.hunger < 1 or (p.ap < 1 and not dig_free(st, p)):
+        return []
+    r = attack_range(st, p)
+    out = []
+    for x, y in _cells(st):
+        stack = st.cell(x, y)
+        if stack and stack[-1]["s"] != "loose" and cell_dist(st, p, x, y) <= r:
+            out.append((x, y))
+    return out
+
+
+def _best_tool(st: BlockcraftState, p: Player, ttype: str, tier: int = 0) -> int | None:
+    """Lowest-tier equipped tool of the type with tier >= ``tier`` (tie: lower slot), BC-5.12.5."""
+    best = None
+    for i, t in enumerate(p.tools):
+        if t is None:
+            continue
+        c = st.cat.cards[t["card"]]
+        if c.tool_type == ttype and c.tier >= tier and (best is None or c.tier < best[0]):
+            best = (c.tier, i)
+    return None if best is None else best[1]
+
+
+def dig(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+    """BC-5.12.2-6: pay, reveal, check the requirement, then fail (discard) or pass (loose + wear)."""
+    free = dig_free(st, p)
+    if free:
+        p.digs_free += 1
+        pay(p, 0, 1)
+    else:
+        pay(p, 1, 1)
+    stack = st.cell(x, y)
+    top = stack[-1]
+    card = st.cat.cards[top["c"]]
+    was = top["s"]
+    if was == "down":
+        st.log.public("reveal", cell=[x, y], card=card.id, layer=top["l"])
+    req = card.dig_req or "hand"
+    if card.id in skill_of(st, p).dig_as_hand:
+        req = "hand"
+    slot: int | None = None
+    if req == "hand":
+        ok = True
+    elif req == "shovel":
+        slot = _best_tool(st, p, "shovel")
+        ok = slot is not None
+    else:
+        slot = _best_tool(st, p, "pickaxe", card.req_tier)
+        ok = slot is not None
+    sk = skill_of(st, p)
+    if sk.timber and not free and not p.timber_used and card.id == "log":
+        p.timber_used = True
+        p.ap += 1
+        p.ap_spent -= 1
+        st.log.public("timber", seat=p.seat)
+    if not ok:
+        stack.pop()
+        st.discard_card(card.id)
+        st.log.public("dig", seat=p.seat, cell=[x, y], card=card.id, ok=False, was=was)
+        return
+    refund = False
+    if req == "hand" and card.pref_tool is not None:
+        slot = _best_tool(st, p, card.pref_tool)
+        refund = slot is not None
+    tool_uid = p.tools[slot]["uid"] if slot is not None and p.tools[slot] is not None else None
+    tool_card = p.tools[slot]["card"] if slot is not None and p.tools[slot] is not None else None
+    top["s"] = "loose"
+    top["l"] = None
+    top["by"] = [p.seat, tool_uid]
+    top["t"] = tool_card
+    if refund:
+        p.hunger = min(p.max_hunger, p.hunger + 1)
+    st.log.public("dig", seat=p.seat, cell=[x, y], card=card.id, ok=True, was=was, tool=tool_card)
+    if slot is not None:
+        wear(st, p, "tool", slot)
+
+
+# ---- BC-5.13 gather --------------------------------------------------------------------------------
+def gather_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    """BC-5.13: a loose top card at distance < 2 (silk_touch: <= R)."""
+    reach = 1
+    if any(e.gather_reach for _t, e in tool_effects(p)):
+        reach = max(1, attack_range(st, p))
+    out = []
+    for x, y in _cells(st):
+        stack = st.cell(x, y)
+        if stack and stack[-1]["s"] == "loose" and cell_dist(st, p, x, y) <= reach:
+            out.append((x, y))
+    return out
+
+
+def gather(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+    """BC-5.13: the loose card goes to hand; ores count for XP; fortune draws 1."""
+    top = st.cell(x, y).pop()
+    card = st.cat.cards[top["c"]]
+    p.add(card.id)
+    st.log.public("gather", seat=p.seat, cell=[x, y], card=card.id)
+    if card.ore:
+        p.ores_gathered += 1
+        by = top.get("by")
+        if by and by[0] == p.seat and by[1] is not None:
+            for t, e in tool_effects(p):
+                if e.fortune and t["uid"] == by[1]:
+                    st.draw(p.seat, "fortune")
+                    break
+
+
+# ---- BC-5.19 till ----------------------------------------------------------------------------------
+def till_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    """BC-5.19: a hoe (h_farmer: none), a loose dirt in range, AP and hunger."""
+    if p.ap < 1 or p.hunger < 1:
+        return []
+    if not skill_of(st, p).hoe_free and _best_tool(st, p, "hoe") is None:
+        return []
+    r = attack_range(st, p)
+    out = []
+    for x, y in _cells(st):
+        stack = st.cell(x, y)
+        if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt" and cell_dist(st, p, x, y) <= r:
+            out.append((x, y))
+    return out
+
+
+def till(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+    """BC-5.19: the loose dirt becomes farmland; the lowest-tier hoe loses 1 durability."""
+    pay(p, 1, 1)
+    top = st.cell(x, y)[-1]
+    top["s"] = "farmland"
+    top["by"] = None
+    top.pop("t", None)
+    st.log.public("till", seat=p.seat, cell=[x, y])
+    if not skill_of(st, p).hoe_free:
+        slot = _best_tool(st, p, "hoe")
+        if slot is not None:
+            wear(st, p, "tool", slot)
