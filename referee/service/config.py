@@ -20,7 +20,8 @@ class RefereeConfig:
     max_message_bytes: int = 1 << 20
     #: Largest ``Answer.action_json`` (larger: Error OVERSIZED, handled like a malformed answer).
     max_action_bytes: int = 64 << 10
-    #: Flood control: messages per second a session may send (token bucket) and the burst.
+    #: Flood control: unsolicited messages (anything but an answer to a decision the referee is
+    #: waiting for: pings, stale or unknown answers, ...) per second per session, and the burst.
     flood_rate: float = 200.0
     flood_burst: int = 400
     #: Messages dropped for flooding before the session is closed (its seats forfeit).

@@ -92,7 +92,7 @@ class HostedBot:
         """Let it exit on its own for ``grace_s`` (it got Goodbye), then kill its process group."""
         if self.proc is None:
             return
-        if self.proc.returncode is None:
+        if self.proc.returncode is None and grace_s > 0:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.proc.wait(), grace_s)
         if self.proc.returncode is None:

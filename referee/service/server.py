@@ -126,6 +126,12 @@ class Referee:
     def on_message(self, session: Session, msg: bot_pb2.BotMessage) -> None:
         """Handle one bot message. Never raises for anything the bot sent."""
         cfg = self.config
+        kind = msg.WhichOneof("kind")
+        if kind == "answer" and self._awaited(session, msg.answer):
+            # An answer the referee is waiting for is never flooding: legitimate traffic grows with
+            # the number of matches, so only unsolicited messages are rate limited.
+            self.on_answer(session, msg.answer)
+            return
         if not session.take_token():
             if session.dropped > cfg.flood_disconnect_after:
                 why = f"flooding: more than {cfg.flood_rate:g} messages/s, {session.dropped} dropped"
@@ -138,7 +144,6 @@ class Referee:
                               f"rate limit is {cfg.flood_rate:g} messages/s; excess messages are dropped "
                               f"({session.dropped} so far; the session is closed after {cfg.flood_disconnect_after})")
             return
-        kind = msg.WhichOneof("kind")
         if kind == "answer":
             self.on_answer(session, msg.answer)
         elif kind == "ping":
@@ -148,6 +153,13 @@ class Referee:
         else:
             session.error(bot_pb2.PROTOCOL_VIOLATION, bot_pb2.IGNORED,
                           "Hello is only valid as the first message" if kind == "hello" else "empty message")
+
+    @staticmethod
+    def _awaited(session: Session, ans: bot_pb2.Answer) -> bool:
+        for s in session.slots:
+            if s.pending is not None and s.pending.decision_id == ans.decision_id and s.match.id == ans.match_id:
+                return True
+        return False
 
     def on_answer(self, session: Session, ans: bot_pb2.Answer) -> None:
         slots = [s for s in session.slots if s.match.id == ans.match_id]
@@ -335,6 +347,7 @@ class Referee:
             raise Reject(grpc.StatusCode.INTERNAL, f"engine error: {type(exc).__name__}: {exc}") from None
         finally:
             match.over = True
+            connected = {slot.seat for slot in match.slots if slot.session is not None}
             for slot in match.slots:
                 if slot.grace is not None:
                     slot.grace.cancel()
@@ -349,7 +362,9 @@ class Referee:
             for th in tokens:
                 self.hosted_tokens.pop(th, None)
             if hosted:
-                await asyncio.gather(*(b.stop() for b in hosted), return_exceptions=True)
+                # a connected bot got Goodbye and may exit on its own; a disconnected one is killed now
+                await asyncio.gather(*(b.stop(2.0 if b.seat in connected else 0.0) for b in hosted),
+                                     return_exceptions=True)
             await self._notify()
         for b in hosted:
             resp.logs[f"seat{b.seat}"] = b.log_text()
