@@ -106,6 +106,7 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     for name in ("hero_row", "item_row"):
         if name in setup:
             setattr(st, name, [c or None for c in setup[name]])
+    st.destroyed = setup.get("destroyed", 0)
     if "tasks" in setup:
         st.push([{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
     st.actor = st.defender
