@@ -99,6 +99,7 @@ class Explode(UseEffect):
             if q.active and q.cell == [x, y]:
                 damage(st, q, 3, source=p.seat, armoured=True, why="tnt")
         stack = st.cell(x, y)
+        st.mv += 1
         if stack and not st.cat.cards[stack[-1]["c"]].tnt_proof:
             top = stack.pop()
             st.log.public("blown", cell=[x, y], card=top["c"], was=top["s"])

@@ -27,6 +27,19 @@ def _map_card(c: dict[str, Any], full: bool) -> dict[str, Any]:
     return out
 
 
+def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
+    """The map part of the view, cached per map version (views share it: treat views as read-only)."""
+    key = ("full" if full else "public", st.mv)
+    cached = st._map_view.get(key[0])
+    if cached is not None and cached[0] == key[1]:
+        return cached[1]
+    out = {"w": st.w, "h": st.h, "size": st.size.id,
+           "cells": {f"{x},{y}": [_map_card(c, full) for c in st.cell(x, y)]
+                     for y in range(st.h) for x in range(st.w)}}
+    st._map_view[key[0]] = (key[1], out)
+    return out
+
+
 def _pending(st: BlockcraftState) -> list[dict[str, Any]]:
     if st.phase == "over":
         return []
@@ -127,9 +140,7 @@ def build_view(st: BlockcraftState, viewer: Viewer) -> dict[str, Any]:
         "turn_seat": st.current if st.phase == "turn" else None,
         "phase": st.phase.upper(),
         "pending": _pending(st),
-        "map": {"w": st.w, "h": st.h, "size": st.size.id,
-                "cells": {f"{x},{y}": [_map_card(c, full) for c in st.cell(x, y)]
-                          for y in range(st.h) for x in range(st.w)}},
+        "map": _map(st, full),
         "players": [_player(st, p, viewer) for p in st.p],
         "draw_pile": len(st.draw_pile),
         "discard_pile": list(st.discard_pile),

@@ -153,6 +153,8 @@ class BlockcraftState(State):
         self.next_uid = 1
         self.turn_over = False
         self._legal: tuple[int, list[dict[str, Any]]] | None = None
+        self.mv = 0   # map version: bumped on every map change (cache key of the map view)
+        self._map_view: dict[str, Any] = {}
 
     # -- small helpers used by every rules module ------------------------------------------
     def cell(self, x: int, y: int) -> list[dict[str, Any]]:
@@ -292,6 +294,7 @@ class BlockcraftState(State):
         st.death_order = list(self.death_order)
         st.result = copy.deepcopy(self.result)
         st._legal = None
+        st._map_view = {}
         return st
 
     def redeterminize(self, seat: int, rng: Rng) -> BlockcraftState:

@@ -78,6 +78,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
         for p, f in zip(hidden, faces):
             p.identity = f
     cp.rng = Rng(rng.next64())
+    cp.mv += 1
     cp._legal = None
     return cp
 

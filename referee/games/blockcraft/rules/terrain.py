@@ -1,11 +1,11 @@
 """BC-5.10 place, BC-5.12 dig, BC-5.13 gather, BC-5.19 till."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..effects import skill_of
 from .equipment import wear
-from .geometry import attack_range, cell_dist, occupied, pay, tool_effects
+from .geometry import attack_range, height, pay, tool_effects
 
 if TYPE_CHECKING:
     from ..state import BlockcraftState, Player
@@ -13,8 +13,22 @@ if TYPE_CHECKING:
 MAX_STACK = 8
 
 
-def _cells(st: BlockcraftState) -> list[tuple[int, int]]:
-    return [(x, y) for y in range(st.h) for x in range(st.w)]
+def scan(st: BlockcraftState, p: Player, reach: int) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """Cells at distance <= ``reach`` from P (BC-5.7.3), row-major, with their stacks."""
+    assert p.cell is not None
+    px, py = p.cell
+    hp = height(st, p)
+    w, cells = st.w, st.cells
+    out = []
+    for y in range(max(0, py - reach), min(st.h, py + reach + 1)):
+        dy = y - py if y >= py else py - y
+        rem = reach - dy
+        for x in range(max(0, px - rem), min(w, px + rem + 1)):
+            stack = cells[y * w + x]
+            dh = hp - len(stack)
+            if dy + (x - px if x >= px else px - x) + (dh if dh >= 0 else -dh) <= reach:
+                out.append((x, y, stack))
+    return out
 
 
 # ---- BC-5.10 place ---------------------------------------------------------------------------------
@@ -25,18 +39,11 @@ def place_ap(st: BlockcraftState, p: Player) -> int:
 def place_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
     """BC-5.10: within range, H < 8, nobody there (own cell only while airborne and alone)."""
     assert p.cell is not None
-    r = attack_range(st, p)
-    out = []
-    for x, y in _cells(st):
-        if st.H(x, y) >= MAX_STACK or cell_dist(st, p, x, y) > r:
-            continue
-        own = p.cell[0] == x and p.cell[1] == y
-        if own and not p.airborne:
-            continue
-        if occupied(st, x, y, but=p):
-            continue
-        out.append((x, y))
-    return out
+    taken = {(q.cell[0], q.cell[1]) for q in st.p if q is not p and q.alive and q.cell is not None}
+    if not p.airborne:
+        taken.add((p.cell[0], p.cell[1]))
+    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p))
+            if len(stack) < MAX_STACK and (x, y) not in taken]
 
 
 def place_types(st: BlockcraftState, p: Player) -> list[str]:
@@ -51,6 +58,7 @@ def place(st: BlockcraftState, p: Player, card: str, x: int, y: int) -> None:
     pay(p, place_ap(st, p), 1)
     p.places += 1
     st.cell(x, y).append({"c": card, "s": "placed", "l": None, "by": None})
+    st.mv += 1
     st.log.public("place", seat=p.seat, card=card, cell=[x, y], height=st.H(x, y))
 
 
@@ -64,13 +72,7 @@ def dig_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
     """BC-5.12.1: top face down, placed or farmland; within range; AP (or efficiency) and hunger."""
     if p.hunger < 1 or (p.ap < 1 and not dig_free(st, p)):
         return []
-    r = attack_range(st, p)
-    out = []
-    for x, y in _cells(st):
-        stack = st.cell(x, y)
-        if stack and stack[-1]["s"] != "loose" and cell_dist(st, p, x, y) <= r:
-            out.append((x, y))
-    return out
+    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p)) if stack and stack[-1]["s"] != "loose"]
 
 
 def _best_tool(st: BlockcraftState, p: Player, ttype: str, tier: int = 0) -> int | None:
@@ -94,6 +96,7 @@ def dig(st: BlockcraftState, p: Player, x: int, y: int) -> None:
     else:
         pay(p, 1, 1)
     stack = st.cell(x, y)
+    st.mv += 1
     top = stack[-1]
     card = st.cat.cards[top["c"]]
     was = top["s"]
@@ -145,17 +148,13 @@ def gather_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
     reach = 1
     if any(e.gather_reach for _t, e in tool_effects(p)):
         reach = max(1, attack_range(st, p))
-    out = []
-    for x, y in _cells(st):
-        stack = st.cell(x, y)
-        if stack and stack[-1]["s"] == "loose" and cell_dist(st, p, x, y) <= reach:
-            out.append((x, y))
-    return out
+    return [(x, y) for x, y, stack in scan(st, p, reach) if stack and stack[-1]["s"] == "loose"]
 
 
 def gather(st: BlockcraftState, p: Player, x: int, y: int) -> None:
     """BC-5.13: the loose card goes to hand; ores count for XP; fortune draws 1."""
     top = st.cell(x, y).pop()
+    st.mv += 1
     card = st.cat.cards[top["c"]]
     p.add(card.id)
     st.log.public("gather", seat=p.seat, cell=[x, y], card=card.id)
@@ -176,19 +175,15 @@ def till_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
         return []
     if not skill_of(st, p).hoe_free and _best_tool(st, p, "hoe") is None:
         return []
-    r = attack_range(st, p)
-    out = []
-    for x, y in _cells(st):
-        stack = st.cell(x, y)
-        if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt" and cell_dist(st, p, x, y) <= r:
-            out.append((x, y))
-    return out
+    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p))
+            if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
 
 
 def till(st: BlockcraftState, p: Player, x: int, y: int) -> None:
     """BC-5.19: the loose dirt becomes farmland; the lowest-tier hoe loses 1 durability."""
     pay(p, 1, 1)
     top = st.cell(x, y)[-1]
+    st.mv += 1
     top["s"] = "farmland"
     top["by"] = None
     top.pop("t", None)
