@@ -34,13 +34,23 @@ def parse_perspective(text: str, players: int) -> Viewer:
     raise ValueError(f"perspective must be 'public', 'all' or a seat 0..{players - 1}, not {text!r}")
 
 
-def compute_frames(replay: Replay, viewer: Viewer) -> list[dict[str, Any]]:
-    """Every step's frame for ``viewer`` (step 0 is the initial position)."""
+def compute_frames(replay: Replay, viewer: Viewer, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """Frames ``start..stop-1`` for ``viewer`` (step 0 is the initial position).
+
+    Re-simulation runs from the start (applying actions is cheap); only the requested steps are
+    observed, which is where the time goes.
+    """
     game = get_game(replay.game)
     public_actions = not game.info.hidden_information
+    stop = len(replay.actions) + 1 if stop is None else min(stop, len(replay.actions) + 1)
     out: list[dict[str, Any]] = []
     cursor = 0
     for ply, state in states(replay, game):
+        if ply >= stop:
+            break
+        if ply < start:
+            cursor = len(state.log)
+            continue
         if ply == 0:
             actors: list[int] = []
             action = None
@@ -57,20 +67,20 @@ def compute_frames(replay: Replay, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 class FrameCache:
-    """An LRU of computed frame lists keyed by (match id, perspective)."""
+    """An LRU of computed frame chunks keyed by (match id, perspective, first step, size)."""
 
-    def __init__(self, size: int = 24) -> None:
+    def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._data: OrderedDict[tuple[str, str], list[dict[str, Any]]] = OrderedDict()
+        self._data: OrderedDict[tuple[str, str, int, int], list[dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, match_id: str, replay: Replay, viewer: Viewer) -> list[dict[str, Any]]:
-        key = (match_id, str(viewer))
+    def get(self, match_id: str, replay: Replay, viewer: Viewer, start: int, limit: int) -> list[dict[str, Any]]:
+        key = (match_id, str(viewer), start, limit)
         with self._lock:
             if key in self._data:
                 self._data.move_to_end(key)
                 return self._data[key]
-        frames = compute_frames(replay, viewer)
+        frames = compute_frames(replay, viewer, start, start + limit)
         with self._lock:
             self._data[key] = frames
             while len(self._data) > self.size:

@@ -136,14 +136,11 @@ class Dashboard:
         except ValueError as exc:
             raise Refused(str(exc), 400) from None
         try:
-            frames = self.frames_cache_get(match_id, rep, viewer)
+            frames = self.frame_cache.get(match_id, rep, viewer, start, limit)
         except ReplayError as exc:
             raise Refused(f"this replay cannot be re-simulated: {exc}", 409) from None
-        return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer), steps=len(frames), start=start,
-                         frames=frames[start:start + limit], outcome=rep.outcome)
-
-    def frames_cache_get(self, match_id: str, rep: Replay, viewer: Any) -> list[dict[str, Any]]:
-        return self.frame_cache.get(match_id, rep, viewer)
+        return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer), steps=len(rep.actions) + 1,
+                         start=start, frames=frames, outcome=rep.outcome)
 
     def check_token(self, token: str | None) -> bool:
         import hmac
