@@ -4,4 +4,5 @@ from __future__ import annotations
 BUILTIN: dict[str, str] = {
     "clank": "referee.games.clank:GAME",
     "greyport": "referee.games.greyport:GAME",
+    "mice_and_mystics": "referee.games.mice_and_mystics:GAME",
 }
