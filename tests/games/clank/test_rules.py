@@ -230,3 +230,41 @@ def test_illegal_messages_reveal_nothing() -> None:
     with pytest.raises(IllegalAction) as err:
         st.apply(0, {"type": "play_card", "card": other})
     assert other not in str(err.value)
+
+
+def test_ck_5_1_out_seats_are_skipped_and_ck_5_2_turn_draw() -> None:
+    """CK-5.1: an out seat that does not own the countdown is skipped; CK-5.2: a turn starts by drawing to 5."""
+    st = build({"players": 3, "cd_owner": 2, "cd_space": 1, "player": [
+        {}, {"status": "knocked_out"}, {"status": "escaped"}]})
+    st.p[0].deck = ["s0-00", "s0-01", "s0-02", "s0-03", "s0-04", "s0-05", "s0-06"]
+    st.apply(0, {"type": "end_turn"})  # draws 5 at the end of the turn (CK-5.24 step 3)
+    # seat 1 skipped, seat 2 runs a countdown step, back to seat 0 in round 2
+    assert st.active == 0 and st.round == 2 and st.cd_space == 2 and len(st.p[0].hand) == 5
+    st.p[0].hand = st.p[0].hand[:2]
+    st.start_turn(0)
+    assert len(st.p[0].hand) == 4  # only 2 cards were left in the deck
+
+
+def test_ck_5_23_room_effects_every_entry_and_ck_6_4_heal() -> None:
+    """CK-5.23: gold/clank rooms on every entry; CK-6.4: healing returns cubes, never below 0 damage."""
+    st = build({"boots": 3, "player": [{"room": "R20", "damage": 2}]})
+    st.apply(0, {"type": "move", "to": "R21", "swords": 0})
+    assert st.p[0].gold == 2 and st.p[0].area == 1
+    st.apply(0, {"type": "move", "to": "R20", "swords": 0})
+    st.exhausted = False  # R20 is a crystal cave
+    st.apply(0, {"type": "move", "to": "R21", "swords": 0})
+    assert st.p[0].gold == 4 and st.p[0].area == 2
+    st.p[0].hand = ["d052"]
+    st.apply(0, {"type": "play_card", "card": "d052"})  # Hedge Priest: heal+1
+    assert st.p[0].damage == 1 and st.skill == 1
+    cubes_conserved(st)
+
+
+def test_ck_6_11_trash_from_discard_leaves_the_game() -> None:
+    """CK-6.11: a trashed starting card is gone publicly and no longer owned."""
+    st = build({"skill": 2, "row": ["d099", "d001", "d002", "d003", "d004", "d005"],
+                "player": [{"discard": ["s0-06"]}]})
+    st.apply(0, {"type": "use_device", "slot": 0})
+    st.apply(0, {"type": "trash", "zone": "discard", "card": "s0-06"})
+    assert st.trashed == ["s0-06"] and "s0-06" not in st.p[0].owned()
+    assert st.observe("public")["trashed"] == [{"id": "s0-06", "type": "S02"}]
