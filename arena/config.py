@@ -12,6 +12,9 @@ ARENA_REFEREE          referee address(es) host:port[,host:port...]             
 ARENA_ORGANIZER_TOKEN  organizer token for the referee's organizer service          (unset)
 ARENA_LEASE_S          seconds a worker's claim on a match lasts without heartbeat  30
 ARENA_WORKERS          processes of the local pool                                  CPU count
+ARENA_MATCH_TIMEOUT_S  longest a worker waits for a referee's report (0 = no limit)  0
+ARENA_MAX_ATTEMPTS     claims of a match before it is marked failed                 8
+ARENA_VISIBILITY_S     Redis visibility timeout: an unacked task is redelivered     300
 =====================  ==========================================================  ===================
 """
 from __future__ import annotations
@@ -50,6 +53,9 @@ class Settings:
     organizer_token: str = ""
     lease_s: float = 30.0
     workers: int = 0
+    match_timeout_s: float | None = None
+    max_attempts: int = 8
+    visibility_s: float = 300.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -63,6 +69,9 @@ class Settings:
             organizer_token=_env("ARENA_ORGANIZER_TOKEN", "") or "",
             lease_s=float(_env("ARENA_LEASE_S", "30") or 30),
             workers=int(_env("ARENA_WORKERS", "0") or 0) or (os.cpu_count() or 1),
+            match_timeout_s=float(_env("ARENA_MATCH_TIMEOUT_S", "0") or 0) or None,
+            max_attempts=int(_env("ARENA_MAX_ATTEMPTS", "8") or 8),
+            visibility_s=float(_env("ARENA_VISIBILITY_S", "300") or 300),
         )
 
 

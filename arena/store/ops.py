@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -37,6 +38,7 @@ class TournamentError(ArenaError):
 
 
 BUILTIN_COMMAND = "{python} -m bots.serve {name}"
+NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")  # same rule as referee.service.tokens
 
 
 def _update(model: type[m.Base]):  # type: ignore[no-untyped-def]
@@ -50,8 +52,8 @@ def add_bot(store: Store, name: str, *, kind: str = "hosted", command: str | Non
             env: dict[str, str] | None = None, replace: bool = False) -> int:
     """Register a bot (``replace`` updates an existing one, and re-activates a removed one)."""
     name = name.strip()
-    if not name or len(name) > 100 or any(c in name for c in "|,\n\t") or name.startswith("scenario:"):
-        raise BotError(f"bad bot name {name!r} (1-100 characters, no '|' or ',', not 'scenario:...')")
+    if not NAME_RE.match(name):
+        raise BotError(f"bad bot name {name!r}: 1-64 letters, digits, '_', '.' or '-' (the referee's rule)")
     if kind not in ("hosted", "live"):
         raise BotError(f"bot kind must be hosted or live, not {kind!r}")
     if kind == "hosted" and not command:
@@ -229,12 +231,16 @@ def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
 
 
 def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float) -> bool:
-    """Give a match back for a retry after ``delay_s`` (the referee or a bot was unavailable)."""
+    """Give a match back for a retry after ``delay_s`` (the referee or a bot was unavailable).
+
+    The retry counts as a dispatch at its due time: the worker re-sends it (Celery retry), so
+    the driver's sweep leaves it alone unless that message is lost too."""
+    later = utcnow() + timedelta(seconds=delay_s)
     with store.tx() as s:
         return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
                                                     m.Match.lease_owner == owner)
                               .values(status=m.QUEUED, reason=reason, lease_owner=None, lease_expires=None,
-                                      not_before=utcnow() + timedelta(seconds=delay_s))).rowcount)
+                                      not_before=later, dispatched_at=later)).rowcount)
 
 
 def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:

@@ -1,0 +1,66 @@
+"""The Celery app: one task, ``arena.play_match(match_id)``, over Redis (``ARENA_BROKER_URL``).
+
+Late acks and ``reject_on_worker_lost`` put a task back when its worker dies; the Redis visibility
+timeout (``ARENA_VISIBILITY_S``) redelivers a task whose whole worker vanished; the claim on the
+match row (``arena.store.ops.claim``) makes any duplicate delivery harmless. No result backend:
+the store is the only record of results, and nothing ever waits on a task.
+
+Run a worker with ``arena worker`` (or ``celery -A arena.celery_app worker -Q arena``).
+"""
+from __future__ import annotations
+
+import logging
+
+from celery import Celery
+from celery.signals import worker_process_init
+
+from .config import settings
+
+log = logging.getLogger(__name__)
+TASK = "arena.play_match"
+
+
+def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
+    cfg = settings()
+    app = Celery("arena", broker=broker_url or cfg.broker_url or "redis://127.0.0.1:6379/0")
+    app.conf.update(
+        task_default_queue=queue or cfg.queue,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_ignore_result=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        accept_content=["json"],
+        broker_transport_options={"visibility_timeout": cfg.visibility_s},
+        broker_connection_retry_on_startup=True,
+        broker_connection_max_retries=None,
+        broker_pool_limit=4,
+        worker_hijack_root_logger=False,
+        worker_cancel_long_running_tasks_on_connection_loss=False,
+        worker_enable_remote_control=False,
+        worker_send_task_events=False,
+    )
+
+    @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True)
+    def play_match_task(self, match_id: int) -> str:  # type: ignore[no-untyped-def]
+        from .tasks import play_match
+
+        result = play_match(int(match_id))
+        if result.state == "retry":
+            raise self.retry(countdown=max(0.1, result.wait_s))
+        return result.state
+
+    return app
+
+
+@worker_process_init.connect
+def _fresh_connections(**_kw: object) -> None:
+    """A forked pool process must not share the parent's database or gRPC connections."""
+    from .executor import forget_executors
+    from .store import forget_stores
+
+    forget_stores()
+    forget_executors()
+
+
+app = make_app()

@@ -1,0 +1,225 @@
+"""``arena tournament create|run|status|cancel|list``: organize tournaments, watch them, read crosstables."""
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from .common import console, parse_options
+
+
+def _fmt_eta(p) -> str:  # type: ignore[no-untyped-def]
+    if p.eta_s is None:
+        return "ETA -:--"
+    s = int(p.eta_s)
+    return f"ETA {s // 60}:{s % 60:02d}"
+
+
+def progress_bar() -> Progress:
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[detail]}"), console=console, transient=False)
+
+
+def progress_detail(p) -> str:  # type: ignore[no-untyped-def]
+    failed = f"[red]{p.failed} failed[/red]" if p.failed else "0 failed"
+    return f"{p.done} done, {p.running} running, {failed}, {p.per_minute:.0f}/min, {_fmt_eta(p)}"
+
+
+@contextlib.contextmanager
+def referee_for(executors: set[str]) -> Iterator[None]:
+    """Matches played by a referee on the embedded default need one: start it when none is configured."""
+    from ..config import settings
+
+    cfg = settings()
+    if "referee" not in executors or cfg.referees or cfg.broker_url:
+        yield
+        return
+    from ..demo import local_referee
+
+    with local_referee() as ref:
+        console.print(f"started a local referee on {ref.address} (log: {ref.log_path})", highlight=False)
+        yield
+
+
+def run_tournaments(tids: list[int], *, workers: int | None = None, show_progress: bool = True,
+                    labels: dict[int, str] | None = None) -> dict[int, object]:
+    """Drive tournaments with a live progress bar each; returns their final progress."""
+    from ..scheduling.driver import dispatcher_from_env, drive_many
+    from ..store import open_store, queries
+
+    store = open_store()
+    views = {tid: queries.tournament(store, tid) for tid in tids}
+    for tid, v in views.items():
+        if v is None:
+            raise click.ClickException(f"no tournament {tid}")
+    with referee_for({v.executor for v in views.values()}):  # type: ignore[union-attr]
+        dispatcher = dispatcher_from_env(workers)
+        try:
+            if not show_progress:
+                return drive_many(store, tids, dispatcher)  # type: ignore[return-value]
+            with progress_bar() as bar:
+                tasks = {tid: bar.add_task((labels or {}).get(tid, f"#{tid} {views[tid].game}"),  # type: ignore[union-attr]
+                                           total=views[tid].progress.total, detail="starting")  # type: ignore[union-attr]
+                         for tid in tids}
+
+                def show(progress: dict) -> None:  # type: ignore[type-arg]
+                    for tid, p in progress.items():
+                        bar.update(tasks[tid], completed=p.finished, detail=progress_detail(p))
+
+                return drive_many(store, tids, dispatcher, on_progress=show)  # type: ignore[return-value]
+        finally:
+            dispatcher.close()
+
+
+def print_crosstable(tid: int) -> None:
+    """Score of each row bot against each column opponent (wins + draws/2 over games, pairwise by rank)."""
+    from ..store import open_store, queries
+
+    store = open_store()
+    t = queries.tournament(store, tid)
+    if t is None:
+        raise click.ClickException(f"no tournament {tid}")
+    h2h = queries.head_to_head(store, t.game, tournament_id=tid)
+    if not h2h.players:
+        console.print("no results yet")
+        return
+    rows = sorted(h2h.players, key=lambda p: (p.startswith("scenario:"), p))
+    table = Table("", *rows, "total", title=f"#{tid} {t.name}: crosstable (score %, W-D-L)")
+    for a in rows:
+        cells, tw, td, tl = [], 0, 0, 0
+        for b in rows:
+            w, d, l_ = h2h.cells.get(a, {}).get(b, [0, 0, 0])
+            tw, td, tl = tw + w, td + d, tl + l_
+            cells.append("" if a == b or not (w + d + l_) else f"{(w + d / 2) / (w + d + l_):.0%} {w}-{d}-{l_}")
+        n = tw + td + tl
+        table.add_row(a, *cells, f"{(tw + td / 2) / n:.0%}" if n else "")
+    console.print(table)
+
+
+def print_ladder(game: str, *, top: int | None = None) -> None:
+    from ..store import open_store, queries
+
+    lv = queries.ladder(open_store(), game)
+    if not lv.rows:
+        console.print(f"no rated results for {game} yet")
+        return
+    table = Table("#", "player", "Elo", "95% interval", "games", "W", "D", "L",
+                  title=f"{game} ladder ({lv.results} results, anchored to {lv.anchor or 'the mean'} = 0)")
+    for i, r in enumerate(lv.rows[:top] if top else lv.rows, 1):
+        table.add_row(str(i), r.player, f"{r.rating:+.0f}", f"[{r.lo:+.0f}, {r.hi:+.0f}]", str(r.games),
+                      str(r.wins), str(r.draws), str(r.losses))
+    console.print(table)
+
+
+def register(cli: click.Group) -> None:
+    @cli.group("tournament")
+    def tournament() -> None:
+        """Create, run, watch and cancel tournaments."""
+
+    @tournament.command("create")
+    @click.argument("game_id", metavar="GAME")
+    @click.option("--bots", "-b", required=True, help="Comma-separated registered bot names.")
+    @click.option("--format", "fmt", default="auto", show_default=True,
+                  type=click.Choice(["auto", "round_robin", "rotation", "cooperative", "gauntlet"]),
+                  help="auto: round_robin for 2 seats, rotation for more, cooperative for team games.")
+    @click.option("--seats", "-n", default=None,
+                  help="Seats per match (cooperative: comma-separated seat counts). Default: 2 where allowed.")
+    @click.option("--games", "-g", type=int, default=2, show_default=True,
+                  help="Deals per pairing/group (each played in every seat order).")
+    @click.option("--seed", type=int, default=0, show_default=True)
+    @click.option("--subject", default=None, help="Gauntlet: the bot under test.")
+    @click.option("--mixed", is_flag=True, help="Cooperative: also mixed teams (every multiset of bots).")
+    @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
+    @click.option("--per-decision-ms", type=int, default=None, help="Time control per decision (ms).")
+    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
+                  help="inprocess: play in the worker with the bots' in-process agents (debugging).")
+    @click.option("--name", default="", help="A name for the tournament.")
+    @click.option("--run", "run_now", is_flag=True, help="Run it right away (like `arena tournament run`).")
+    def create(game_id: str, bots: str, fmt: str, seats: str | None, games: int, seed: int, subject: str | None,
+               mixed: bool, option_items: tuple[str, ...], per_decision_ms: int | None, executor: str, name: str,
+               run_now: bool) -> None:
+        """Schedule a tournament of GAME (every match and its seed are fixed now)."""
+        from ..store import open_store, ops, queries
+
+        try:
+            seat_counts = tuple(int(x) for x in seats.split(",")) if seats else ()
+        except ValueError:
+            raise click.BadParameter(f"{seats!r} is not a seat count (or a list of them)", param_hint="--seats")
+        req = ops.TournamentRequest(
+            game=game_id, bots=tuple(b.strip() for b in bots.split(",") if b.strip()), format=fmt,
+            seats=seat_counts, games_per_pairing=games, seed=seed, options=parse_options(option_items),
+            subject=subject, mixed_teams=mixed, executor=executor, name=name,
+            time_control={"per_decision_ms": per_decision_ms} if per_decision_ms else None)
+        store = open_store()
+        tid = ops.create_tournament(store, req)
+        t = queries.tournament(store, tid)
+        assert t is not None
+        console.print(f"tournament [bold]#{tid}[/bold] created: {t.game} {t.format}, seats {t.seats}, "
+                      f"{len(t.bots)} bots, {t.progress.total} matches", highlight=False)
+        if run_now:
+            _run(tid, None, True)
+        else:
+            console.print(f"run it with: arena tournament run {tid}")
+
+    def _run(tid: int, workers: int | None, show: bool) -> None:
+        t0 = time.monotonic()
+        final = run_tournaments([tid], workers=workers, show_progress=show)[tid]
+        console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "  # type: ignore[attr-defined]
+                      f"in {time.monotonic() - t0:.1f}s", highlight=False)
+        print_crosstable(tid)
+        from ..store import open_store, queries
+
+        failed = queries.matches(open_store(), tournament_id=tid, status="failed", limit=3).items
+        for mv in failed:
+            console.print(f"[red]match {mv.id} failed:[/red] {mv.reason}", highlight=False)
+
+    @tournament.command("run")
+    @click.argument("tid", type=int, metavar="ID")
+    @click.option("--workers", "-j", type=int, default=None,
+                  help="Local pool processes (embedded default; ignored with ARENA_BROKER_URL).")
+    @click.option("--no-progress", is_flag=True, help="No live progress bar.")
+    def run(tid: int, workers: int | None, no_progress: bool) -> None:
+        """Play tournament ID to the end (resumes an interrupted one), then print its crosstable.
+
+        With ARENA_BROKER_URL set, matches go to Celery workers (`arena worker`); otherwise a local
+        process pool plays them.
+        """
+        _run(tid, workers, not no_progress)
+
+    @tournament.command("status")
+    @click.argument("tid", type=int, metavar="ID", required=False)
+    @click.option("--crosstable/--no-crosstable", default=True)
+    def status(tid: int | None, crosstable: bool) -> None:
+        """Progress of tournament ID (or a list of recent tournaments)."""
+        from ..store import open_store, queries
+
+        store = open_store()
+        if tid is None:
+            page = queries.tournaments(store, limit=20)
+            table = Table("id", "name", "game", "format", "status", "matches", "done", "failed")
+            for t in page.items:
+                table.add_row(str(t.id), t.name, t.game, t.format, t.status, str(t.progress.total),
+                              str(t.progress.done), str(t.progress.failed))
+            console.print(table if page.items else "no tournaments yet: arena tournament create GAME --bots a,b")
+            return
+        t = queries.tournament(store, tid)
+        if t is None:
+            raise click.ClickException(f"no tournament {tid}")
+        p = t.progress
+        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status}[/bold]\n"
+                      f"{p.finished}/{p.total} finished: {progress_detail(p)}", highlight=False)
+        if crosstable:
+            print_crosstable(tid)
+
+    @tournament.command("cancel")
+    @click.argument("tid", type=int, metavar="ID")
+    def cancel(tid: int) -> None:
+        """Cancel tournament ID: queued matches are dropped; running ones finish and count."""
+        from ..store import open_store, ops
+
+        n = ops.cancel_tournament(open_store(), tid)
+        console.print(f"tournament #{tid} cancelled ({n} queued matches dropped)")

@@ -1,0 +1,252 @@
+"""Driving a tournament to the end: send one task per match, watch progress, sweep up the lost.
+
+The store is the source of truth; the broker only delivers. Every ``poll_s`` the driver asks the
+store which matches need a (new) message — never sent, sent long ago but still queued (the broker
+lost it, e.g. Redis restarted without persistence), or running under an expired lease (the worker
+died) — and sends them. Duplicates are harmless (the claim makes a task idempotent).
+
+Two dispatchers: ``LocalPool`` (the embedded default: a process pool running the same task body)
+and ``CeleryDispatch`` (``ARENA_BROKER_URL``: tasks to Redis for ``arena worker`` processes).
+"""
+from __future__ import annotations
+
+import heapq
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Protocol
+
+from referee.engine.errors import ArenaError
+
+from ..store import Store, ladders, ops, queries
+from ..store.ops import Stale
+from ..store.queries import Progress
+
+log = logging.getLogger(__name__)
+
+
+class BrokerUnavailable(ArenaError):
+    code = "broker_unavailable"
+
+
+class Dispatcher(Protocol):
+    redispatch_after_s: float
+
+    def keep(self, stale: list[Stale]) -> list[Stale]:
+        """Which of the store's candidates really need a message now."""
+        ...
+
+    def send(self, match_ids: list[int]) -> list[int]:
+        """Send one task per id; return the ids sent."""
+        ...
+
+    def poll(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+# -- the local pool --------------------------------------------------------------------------------
+def _child_init() -> None:
+    from ..executor import forget_executors
+    from ..store import forget_stores
+
+    forget_stores()
+    forget_executors()
+
+
+def _run_local(match_id: int, executor_name: str | None) -> tuple[str, float]:
+    from ..tasks import play_match
+
+    r = play_match(match_id, executor_name=executor_name)
+    return r.state, r.wait_s
+
+
+PRELOAD = ["arena.tasks", "arena.executor", "arena.store", "referee.engine", "alembic.runtime.migration",
+           "alembic.script", "alembic.command", "bots.builtin"]
+
+
+class LocalPool:
+    """The embedded default: ``workers`` processes (spawned: no inherited connections)."""
+
+    redispatch_after_s = 2.0
+
+    def __init__(self, workers: int, executor_name: str | None = None) -> None:
+        self.workers = max(1, workers)
+        self.executor_name = executor_name
+        self.inflight: dict[int, Future[tuple[str, float]]] = {}
+        self.timers: list[tuple[float, int]] = []
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # A fork server (started clean, with the heavy modules preloaded) forks the workers: fast
+        # start, and no inherited gRPC threads or database connections from this process.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_child_init)
+
+    def keep(self, stale: list[Stale]) -> list[Stale]:
+        waiting = {mid for _, mid in self.timers}
+        return [s for s in stale if s.match_id not in self.inflight and s.match_id not in waiting]
+
+    def send(self, match_ids: list[int]) -> list[int]:
+        for mid in match_ids:
+            self.inflight[mid] = self._pool.submit(_run_local, mid, self.executor_name)
+        return match_ids
+
+    def poll(self) -> None:
+        broken = False
+        for mid, fut in list(self.inflight.items()):
+            if not fut.done():
+                continue
+            del self.inflight[mid]
+            try:
+                state, wait = fut.result()
+            except BrokenProcessPool:
+                broken = True
+                continue
+            except Exception:  # noqa: BLE001 - the task body failed outside its own handling
+                log.exception("match %s: task crashed", mid)
+                state, wait = "retry", 1.0
+            if state == "retry":
+                heapq.heappush(self.timers, (time.monotonic() + wait, mid))
+        if broken:  # a pool process died (killed?): new pool; the sweep re-sends after the lease
+            log.warning("a local worker process died; restarting the pool")
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self.inflight.clear()
+            self._pool = self._new_pool()
+        now = time.monotonic()
+        due = []
+        while self.timers and self.timers[0][0] <= now:
+            due.append(heapq.heappop(self.timers)[1])
+        if due:
+            self.send(due)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+# -- Celery ----------------------------------------------------------------------------------------
+class CeleryDispatch:
+    """Tasks to Redis; ``arena worker`` processes (anywhere) play them."""
+
+    def __init__(self, broker_url: str, queue: str, redispatch_after_s: float = 30.0) -> None:
+        from ..celery_app import TASK, make_app
+
+        self.broker_url, self.queue, self.task = broker_url, queue, TASK
+        self.redispatch_after_s = redispatch_after_s
+        self.app = make_app(broker_url, queue)
+        try:
+            with self.app.connection_for_write() as conn:
+                conn.ensure_connection(max_retries=1, interval_start=0, timeout=3)
+        except Exception as exc:  # noqa: BLE001
+            raise BrokerUnavailable(f"cannot reach the broker at {_safe(broker_url)}: {exc}") from None
+        self._redis = None
+
+    def queue_length(self) -> int | None:
+        try:
+            if self._redis is None:
+                import redis
+
+                self._redis = redis.Redis.from_url(self.broker_url, socket_timeout=2)
+            return int(self._redis.llen(self.queue))
+        except Exception:  # noqa: BLE001 - broker down right now
+            return None
+
+    def keep(self, stale: list[Stale]) -> list[Stale]:
+        if not any(s.why == "lost" for s in stale):
+            return stale
+        qlen = self.queue_length()
+        if qlen is None:
+            return [s for s in stale if s.why != "lost"]
+        # Messages still waiting in the queue: the "lost" ones are probably just queued behind them.
+        return [s for s in stale if s.why != "lost" or qlen == 0]
+
+    def send(self, match_ids: list[int]) -> list[int]:
+        sent = []
+        try:
+            with self.app.producer_or_acquire() as producer:
+                for mid in match_ids:
+                    self.app.send_task(self.task, args=[mid], queue=self.queue, producer=producer, retry=True,
+                                       retry_policy={"max_retries": 2, "interval_start": 0.2,
+                                                     "interval_step": 0.5, "interval_max": 1})
+                    sent.append(mid)
+        except Exception as exc:  # noqa: BLE001 - broker down: the sweep sends the rest later
+            log.warning("broker unavailable, %d task(s) not sent yet: %s", len(match_ids) - len(sent), exc)
+        return sent
+
+    def poll(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001
+        return url
+
+
+def dispatcher_from_env(workers: int | None = None, executor_name: str | None = None) -> Dispatcher:
+    from ..config import settings
+
+    cfg = settings()
+    if cfg.broker_url:
+        return CeleryDispatch(cfg.broker_url, cfg.queue)
+    return LocalPool(workers or cfg.workers, executor_name)
+
+
+def drive(store: Store, tid: int, dispatcher: Dispatcher, *, poll_s: float = 0.25,
+          on_progress: Callable[[Progress], None] | None = None,
+          should_stop: Callable[[], bool] | None = None) -> Progress:
+    """Run tournament ``tid`` until no match is queued or running (or ``should_stop``)."""
+    cb = (lambda d: on_progress(d[tid])) if on_progress else None
+    return drive_many(store, [tid], dispatcher, poll_s=poll_s, on_progress=cb, should_stop=should_stop)[tid]
+
+
+def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s: float = 0.25,
+               on_progress: Callable[[dict[int, Progress]], None] | None = None,
+               should_stop: Callable[[], bool] | None = None) -> dict[int, Progress]:
+    """Run several tournaments at once through one dispatcher (their matches interleave)."""
+    games = {}
+    for tid in tids:
+        t = queries.tournament(store, tid)
+        if t is None:
+            raise ops.TournamentError(f"no tournament {tid}")
+        if t.status == "cancelled":
+            raise ops.TournamentError(f"tournament {tid} was cancelled")
+        games[tid] = t.game
+        ops.start_tournament(store, tid)
+    open_ = list(tids)
+    progress: dict[int, Progress] = {}
+    while True:
+        dispatcher.poll()
+        for tid in open_:
+            stale = dispatcher.keep(ops.needs_dispatch(store, tid,
+                                                       redispatch_after_s=dispatcher.redispatch_after_s))
+            if stale:
+                sent = dispatcher.send([s.match_id for s in stale])
+                ops.mark_dispatched(store, sent)
+                for s in stale:
+                    if s.why != "undispatched":
+                        log.info("match %s re-sent (%s)", s.match_id, s.why)
+        for tid in tids:
+            if tid in open_ or tid not in progress:
+                progress[tid] = queries.progress(store, tid)
+        for tid in list(open_):
+            if progress[tid].queued + progress[tid].running == 0:
+                open_.remove(tid)
+                ops.finish_if_complete(store, tid)
+                ladders.refresh(store, games[tid], tournament_id=tid, force=True)
+        if on_progress:
+            on_progress(progress)
+        if not open_ or (should_stop and should_stop()):
+            break
+        time.sleep(poll_s)
+    return {tid: queries.progress(store, tid) for tid in tids}

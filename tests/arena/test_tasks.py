@@ -1,0 +1,112 @@
+"""The match task (claim, play, record once, retry, fail) and the local-pool driver."""
+from __future__ import annotations
+
+import pytest
+
+from arena import executor as executor_mod
+from arena.scheduling.driver import LocalPool, drive
+from arena.store import Store, queries
+from arena.tasks import TaskResult, backoff, play_match
+from referee.matchspec import MatchRejected, RefereeUnavailable
+
+from .conftest import EXTRA_GAMES
+from .helpers import sealed_tournament
+
+
+class Failing:
+    name = "failing"
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+        self.calls = 0
+
+    def play(self, spec, agents):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        raise self.exc
+
+
+@pytest.fixture
+def fake_executor(monkeypatch):  # type: ignore[no-untyped-def]
+    def install(ex: Failing) -> Failing:
+        monkeypatch.setitem(executor_mod._cache, "failing", ex)
+        return ex
+    yield install
+
+
+def first(store: Store, tid: int) -> int:
+    return queries.matches(store, tournament_id=tid, limit=1).items[0].id
+
+
+def test_play_match_records_and_is_idempotent(store: Store) -> None:
+    tid = sealed_tournament(store)
+    mid = first(store, tid)
+    assert play_match(mid, store=store).state == "done"
+    assert play_match(mid, store=store) == TaskResult("skipped", 0.0, "done")
+    mv = queries.match(store, mid)
+    assert mv.status == "done" and mv.attempts == 1 and mv.plies > 0
+    replay = queries.replay(store, mid)
+    assert replay["seed"] == mv.seed and [s["bot"] for s in replay["seats"]] == mv.bots
+    from referee.engine import Replay, verify
+
+    verify(Replay.from_json(replay))  # the stored replay re-simulates
+
+
+def test_unavailable_referee_is_retried_with_backoff(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "2")
+    ex = fake_executor(Failing(RefereeUnavailable("connection refused")))
+    tid = sealed_tournament(sqlite_store)
+    mid = first(sqlite_store, tid)
+    r = play_match(mid, store=sqlite_store, executor_name="failing")
+    assert r.state == "retry" and r.wait_s == backoff(1) == 1.0
+    mv = queries.match(sqlite_store, mid)
+    assert mv.status == "queued" and "connection refused" in mv.reason
+    assert play_match(mid, store=sqlite_store, executor_name="failing").state == "retry"  # backoff not over
+    import time
+
+    time.sleep(1.05)
+    r = play_match(mid, store=sqlite_store, executor_name="failing")
+    assert r.state == "failed" and ex.calls == 2
+    assert queries.match(sqlite_store, mid).reason.startswith("gave up after 2 attempts")
+
+
+def test_rejected_match_fails_with_its_reason(sqlite_store: Store, fake_executor) -> None:  # type: ignore[no-untyped-def]
+    fake_executor(Failing(MatchRejected("unknown game")))
+    tid = sealed_tournament(sqlite_store)
+    mid = first(sqlite_store, tid)
+    assert play_match(mid, store=sqlite_store, executor_name="failing").state == "failed"
+    mv = queries.match(sqlite_store, mid)
+    assert mv.status == "failed" and mv.reason == "rejected: unknown game"
+
+
+def test_inprocess_executor_needs_agents(sqlite_store: Store) -> None:
+    from arena.store import ops
+
+    ops.add_bot(sqlite_store, "remote", kind="live")
+    sealed_tournament(sqlite_store, ("random", "r2"), executor="referee")
+    with pytest.raises(ops.BotError, match="no in-process equivalent"):
+        ops.create_tournament(sqlite_store, ops.TournamentRequest("sealed_bids", ("random", "remote"),
+                                                                  executor="inprocess"))
+
+
+def test_local_pool_drives_a_tournament_to_the_end(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    url = f"sqlite:///{tmp_path}/arena.db"
+    monkeypatch.setenv("ARENA_DB_URL", url)
+    monkeypatch.setenv("ARENA_EXTRA_GAMES", EXTRA_GAMES)
+    from arena.store import open_store
+
+    store = open_store()
+    tid = sealed_tournament(store, games=2)
+    seen = []
+    pool = LocalPool(2)
+    try:
+        prog = drive(store, tid, pool, on_progress=seen.append)
+    finally:
+        pool.close()
+    assert prog.done == prog.total == 12 and prog.failed == 0
+    assert seen[-1].done == 12
+    t = queries.tournament(store, tid)
+    assert t.status == "done"
+    lv = queries.ladder(store, "sealed_bids")
+    assert lv.results == 12 and {r.player for r in lv.rows} == {"random", "r2", "r3"}
+    assert queries.rating_history(store, "sealed_bids")["r2"][-1].tournament_id == tid
+    assert len(queries.workers_seen(store, tid)) == 2  # both processes played
