@@ -30,7 +30,7 @@ class DungeonTwister(Game):
 
     def variants(self, players: int) -> list[dict[str, Any]]:
         """DT-1.3: one mode; the second variant exercises a higher VP target and a short game."""
-        return [{}, {"vp_target": 8, "max_turns": 60}]
+        return [{}, {"vp_target": 8, "max_turns": 20}]
 
     def validate_content(self) -> None:
         load_content.cache_clear()

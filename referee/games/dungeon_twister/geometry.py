@@ -5,6 +5,7 @@ change; never part of a snapshot (it is a pure function of the state).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .data import DX, DY, ROOM, content
@@ -44,67 +45,101 @@ def line_colour(sq: Square) -> int | None:
 ALL_SQUARES: list[Square] = [(x, y) for y in range(10) for x in range(22)]
 
 
+@cache
+def _slot_cells(slot: int, tile: str | None, orientation: int) -> tuple[tuple[Square, str, int, tuple[str | None, ...]], ...]:
+    """The 25 squares of a slot in global coordinates: (square, kind, own walls, ports); tile None = hidden."""
+    x0, y0 = slot_origin(slot)
+    if tile is None:
+        return tuple(((x0 + c, y0 + r), HIDDEN, 0, _NONE4) for r in range(ROOM) for c in range(ROOM))
+    cells = content().geometry[tile][orientation]
+    return tuple(((x0 + c, y0 + r), cell.kind, cell.walls, cell.ports)
+                 for (c, r), cell in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+
+
+_NONE4: tuple[str | None, ...] = (None, None, None, None)
+
+
 class Board:
     """Square types, own-tile walls and passable connections for one arrangement of slots.
 
     ``conn[sq]`` is a 4-list: the neighbour reached through side d if the edge is passable
     (DT-3.2.9: open, or a portcullis open/broken; neither square hidden), else None.
+    Immutable once built (clones share it); ``update`` returns a new board.
     """
 
-    __slots__ = ("kind", "walls", "ports", "conn", "port_squares", "gears")
+    __slots__ = ("conn", "gears", "kind", "port_squares", "ports", "walls")
 
     def __init__(self, slots: Sequence[Mapping[str, Any]], port_state: Mapping[str, str]) -> None:
-        geo = content().geometry
         self.kind: dict[Square, str] = {}
         self.walls: dict[Square, int] = {}
         self.ports: dict[Square, tuple[str | None, ...]] = {}
         self.port_squares: dict[str, tuple[Square, Square]] = {}
         self.gears: dict[int, Square] = {}
-        none4: tuple[str | None, ...] = (None, None, None, None)
         for y in range(10):
             for x in (0, 21):
                 self.kind[(x, y)] = LINE
                 self.walls[(x, y)] = 0
-                self.ports[(x, y)] = none4
+                self.ports[(x, y)] = _NONE4
         for s, slot in enumerate(slots):
-            x0, y0 = slot_origin(s)
-            if not slot["revealed"]:
-                for c in range(ROOM):
-                    for r in range(ROOM):
-                        self.kind[(x0 + c, y0 + r)] = HIDDEN
-                        self.walls[(x0 + c, y0 + r)] = 0
-                        self.ports[(x0 + c, y0 + r)] = none4
-                continue
-            cells = geo[slot["tile"]][slot["orientation"]]
-            for (c, r), cell in cells.items():
-                sq = (x0 + c, y0 + r)
-                self.kind[sq] = cell.kind
-                self.walls[sq] = cell.walls
-                self.ports[sq] = cell.ports
-                if cell.kind == GEAR:
-                    self.gears[s] = sq
-                for d in (1, 2):  # record each portcullis once, from its west/north square
-                    pid = cell.ports[d]
-                    if pid is not None:
-                        self.port_squares[pid] = (sq, (sq[0] + DX[d], sq[1] + DY[d]))
+            self._fill(s, slot)
         self.conn: dict[Square, list[Square | None]] = {}
-        kind, walls, ports = self.kind, self.walls, self.ports
         for sq in ALL_SQUARES:
-            out: list[Square | None] = [None, None, None, None]
-            if kind[sq] != HIDDEN:
-                x, y = sq
-                for d in range(4):
-                    q = (x + DX[d], y + DY[d])
-                    if q not in kind or kind[q] == HIDDEN:
-                        continue
-                    if walls[sq] & (1 << d) or walls[q] & (1 << ((d + 2) % 4)):
-                        continue
-                    pid = ports[sq][d]
-                    if pid is not None and port_state.get(pid, "closed") == "closed":
-                        continue
-                    out[d] = q
-            self.conn[sq] = out
+            self.conn[sq] = self._conn(sq, port_state)
 
+    def _fill(self, s: int, slot: Mapping[str, Any]) -> None:
+        tile = slot["tile"] if slot["revealed"] else None
+        self.gears.pop(s, None)
+        for pid in [p for p, sqs in self.port_squares.items() if slot_of(sqs[0]) == s]:
+            del self.port_squares[pid]
+        for sq, kind, walls, ports in _slot_cells(s, tile, slot["orientation"]):
+            self.kind[sq] = kind
+            self.walls[sq] = walls
+            self.ports[sq] = ports
+            if kind == GEAR:
+                self.gears[s] = sq
+            for d in (1, 2):  # record each portcullis once, from its west/north square
+                pid = ports[d]
+                if pid is not None:
+                    self.port_squares[pid] = (sq, (sq[0] + DX[d], sq[1] + DY[d]))
+
+    def _conn(self, sq: Square, port_state: Mapping[str, str]) -> list[Square | None]:
+        kind, walls, ports = self.kind, self.walls, self.ports
+        out: list[Square | None] = [None, None, None, None]
+        if kind[sq] == HIDDEN:
+            return out
+        x, y = sq
+        for d in range(4):
+            q = (x + DX[d], y + DY[d])
+            if q not in kind or kind[q] == HIDDEN:
+                continue
+            if walls[sq] & (1 << d) or walls[q] & (1 << ((d + 2) % 4)):
+                continue
+            pid = ports[sq][d]
+            if pid is not None and port_state.get(pid, "closed") == "closed":
+                continue
+            out[d] = q
+        return out
+
+    def update(self, slots: Sequence[Mapping[str, Any]], port_state: Mapping[str, str],
+               slot: int | None = None, squares: Sequence[Square] = ()) -> Board:
+        """A new board after slot ``slot`` changed (reveal, rotation) or the edges of ``squares``
+        changed (a portcullis): only the affected squares are recomputed."""
+        new = Board.__new__(Board)
+        new.kind, new.walls, new.ports = dict(self.kind), dict(self.walls), dict(self.ports)
+        new.port_squares, new.gears = dict(self.port_squares), dict(self.gears)
+        new.conn = dict(self.conn)
+        touched = set(squares)
+        if slot is not None:
+            new._fill(slot, slots[slot])
+            for sq in slot_squares(slot):
+                touched.add(sq)
+                for d in range(4):
+                    q = (sq[0] + DX[d], sq[1] + DY[d])
+                    if q in new.kind:
+                        touched.add(q)
+        for sq in touched:
+            new.conn[sq] = new._conn(sq, port_state)
+        return new
     def own_wall(self, sq: Square, d: int) -> bool:
         """The square's own tile has a wall on side d (DT-5.6.1b ignores the hidden neighbour)."""
         return bool(self.walls[sq] & (1 << d))

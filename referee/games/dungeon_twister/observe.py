@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine import ALL, PUBLIC, Viewer
 
-from .data import COLOURS, DIRS, content
+from .data import COLOURS, content
 from .geometry import GEAR, TRAP, slot_origin
 from .rules.setup_phase import dot_square
 
@@ -20,56 +20,65 @@ if TYPE_CHECKING:
     from .state import DTState
 
 
+KIND_CODE = {"floor": ".", "gear": "G", "trap": "T"}
+
+
 @cache
 def _slot_static(slot: int, tile: str, orientation: int) -> tuple[Any, ...]:
-    """Drawing data of a revealed slot in global coordinates: gear, traps, own walls, portcullis edges."""
+    """Drawing data of a revealed slot, row-major from its origin: square codes ('.' floor,
+    'G' gear, 'T' trap), own-wall bitmasks (N=1, E=2, S=4, W=8), gear, traps, portcullis edges."""
     x0, y0 = slot_origin(slot)
     cells = content().geometry[tile][orientation]
-    gear: list[int] = []
-    traps, walls, ports = [], [], {}
-    for (c, r), cell in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        x, y = x0 + c, y0 + r
-        if cell.kind == GEAR:
-            gear = [x, y]
-        elif cell.kind == TRAP:
-            traps.append([x, y])
-        for d in range(4):
-            interior = (d == 1 and c < 4) or (d == 2 and r < 4)
-            perimeter = (d == 0 and r == 0) or (d == 1 and c == 4) or (d == 2 and r == 4) or (d == 3 and c == 0)
-            if cell.walls & (1 << d) and (interior or perimeter):
-                walls.append([x, y, DIRS[d]])
-            pid = cell.ports[d]
-            if pid is not None and d in (1, 2):
-                ports[pid] = [[x, y], [x + (1 if d == 1 else 0), y + (1 if d == 2 else 0)]]
-    return gear, traps, walls, sorted(ports.items())
+    gear: tuple[int, int] = (0, 0)
+    traps, codes, walls, ports = [], [], [], {}
+    for r in range(5):
+        for c in range(5):
+            cell = cells[(c, r)]
+            x, y = x0 + c, y0 + r
+            codes.append(KIND_CODE[cell.kind])
+            walls.append(cell.walls)
+            if cell.kind == GEAR:
+                gear = (x, y)
+            elif cell.kind == TRAP:
+                traps.append((x, y))
+            for d in (1, 2):
+                pid = cell.ports[d]
+                if pid is not None:
+                    ports[pid] = ((x, y), (x + (1 if d == 1 else 0), y + (1 if d == 2 else 0)))
+    return "".join(codes), tuple(walls), gear, tuple(traps), tuple(sorted(ports.items()))
 
 
 def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     rooms = content().rooms
+    caps = content().slots
     slots_out, ports_out = [], []
     hidden_by_slot: dict[int, list[Any]] = {}
     for t in st.tokens.values():
         if t.where == "hidden":
             hidden_by_slot.setdefault(t.slot, []).append(t)  # type: ignore[arg-type]
     for s, slot in enumerate(st.slots):
-        cap = content().slots[s].capacity
-        entry: dict[str, Any] = {"slot": s, "revealed": slot["revealed"], "capacity": cap,
-                                 "origin": list(slot_origin(s))}
+        x0, y0 = slot_origin(s)
+        entry: dict[str, Any] = {"slot": s, "revealed": slot["revealed"], "capacity": caps[s].capacity,
+                                 "origin": [x0, y0]}
         if slot["revealed"] or full:
             tile = rooms[slot["tile"]]
-            gear, traps, walls, ports = _slot_static(s, slot["tile"], slot["orientation"])
+            codes, walls, gear, traps, ports = _slot_static(s, slot["tile"], slot["orientation"])
             entry.update(tile=tile.id, name=tile.name, pair=tile.pair, colour=tile.colour, arrow=tile.arrow,
-                         orientation=slot["orientation"], gear=list(gear), traps=[list(t) for t in traps],
-                         walls=[list(w) for w in walls])
+                         orientation=slot["orientation"], squares=codes, walls=list(walls), gear=list(gear),
+                         traps=[list(t) for t in traps])
             if slot["revealed"]:
-                for pid, sqs in ports:
-                    ports_out.append({"id": pid, "state": st.ports[pid], "slot": s,
-                                      "squares": [list(sqs[0]), list(sqs[1])]})
-        toks = sorted(hidden_by_slot.get(s, []), key=lambda t: t.handle)
-        entry["tokens"] = [{"handle": t.handle, "colour": COLOURS[t.colour], **({"token": t.id} if full else {})}
-                           for t in toks]
+                for pid, (a, b) in ports:
+                    ports_out.append({"id": pid, "state": st.ports[pid], "slot": s, "squares": [list(a), list(b)]})
+        toks = hidden_by_slot.get(s)
+        if toks:
+            toks.sort(key=lambda t: t.handle)
+            entry["tokens"] = [{"handle": t.handle, "colour": COLOURS[t.colour],
+                                **({"token": t.id} if full else {})} for t in toks]
+        else:
+            entry["tokens"] = []
         slots_out.append(entry)
-    return slots_out, sorted(ports_out, key=lambda p: p["id"])
+    ports_out.sort(key=lambda p: p["id"])
+    return slots_out, ports_out
 
 
 def _token(st: DTState, t: Any) -> dict[str, Any]:

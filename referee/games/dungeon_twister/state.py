@@ -78,6 +78,10 @@ def object_effects() -> dict[str, ObjectEffect]:
     return effects_by_kind()
 
 
+_CAPS = caps()
+_SUPPORTS = {k: e.supports_on_trap for k, e in object_effects().items()}
+
+
 def new_stats() -> dict[str, int]:
     """DT-8.5 per-seat statistics."""
     return {"vp_kills": 0, "vp_exits": 0, "vp_treasures": 0, "characters_lost": 0, "rooms_revealed": 0,
@@ -119,9 +123,13 @@ class DTState(State):
         self.removed: list[str] = []
 
     # -- derived structures ------------------------------------------------------------------
-    def rebuild_board(self) -> None:
-        """Recompute the board geometry after a reveal, rotation or portcullis change."""
-        self.board = Board(self.slots, self.ports)
+    def rebuild_board(self, slot: int | None = None, squares: tuple[Square, ...] = ()) -> None:
+        """Recompute the board geometry (all of it, or after slot ``slot`` / the edges of
+        ``squares`` changed: a reveal, a rotation, a portcullis)."""
+        if self.board is None or (slot is None and not squares):
+            self.board = Board(self.slots, self.ports)
+        else:
+            self.board = self.board.update(self.slots, self.ports, slot, squares)
 
     def rebuild_at(self) -> None:
         self.at = {}
@@ -174,20 +182,18 @@ class DTState(State):
 
     # -- queries ---------------------------------------------------------------------------
     def caps(self, t: Token) -> Caps:
-        return caps()[t.kind]
+        return _CAPS[t.kind]
 
     def able(self, t: Token) -> bool:
         """DT-5.1.2: healthy, not carried, not blocked, on the board."""
         return t.where == "board" and not t.wounded and not t.blocked
 
-    def carries_kind(self, t: Token, effect_flag: str) -> bool:
+    def has_rope(self, t: Token) -> bool:
+        """DT-6.2.2: the character carries a Rope (an object whose effect supports it on traps)."""
         if t.carrying is None:
             return False
         k = self.tokens[t.carrying]
-        return not k.char and getattr(object_effects()[k.kind], effect_flag)
-
-    def has_rope(self, t: Token) -> bool:
-        return self.carries_kind(t, "supports_on_trap")
+        return not k.char and _SUPPORTS[k.kind]
 
     def can_pay(self, tid: str) -> bool:
         """DT-5.3.2: an action of ``tid`` can be paid from its potion AP or the card AP."""

@@ -69,7 +69,7 @@ def break_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
     new = {"open_portcullis": "open", "close_portcullis": "closed", "break_portcullis": "broken"}[action["type"]]
     st.ports[action["portcullis"]] = new
-    st.rebuild_board()
+    st.rebuild_board(squares=st.board.port_squares[action["portcullis"]])  # type: ignore[union-attr]
     st.log.public("portcullis", id=action["portcullis"], state=new, by=action["character"])
 
 
@@ -111,15 +111,14 @@ def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 
 def _land(st: DTState, c: Token, q: Any, how: str) -> None:
     """Put ``c`` on its landing square (or exit) and open one visit of free sub-actions."""
-    src = c.square
     st.lift(c.id)
     if st.board.kind[q] == LINE and line_colour(q) != c.colour:  # type: ignore[union-attr]
         c.where = "limbo"
-        st.log.public(how, character=c.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+        st.log.public(how, character=c.id, to=list(q))
         scoring.exit_dungeon(st, c.id)
         return
     st.put(c.id, q)
-    st.log.public(how, character=c.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+    st.log.public(how, character=c.id, to=list(q))
     st.sub = new_frame(c, 0)
 
 

@@ -57,6 +57,6 @@ def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
     sub = copy.sub
     if sub is not None and sub["kind"] == "combat" and sub["cards"][other] is not None:
         sub["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
-    copy.rebuild_board()
+    # The board geometry does not change: face-down squares are all alike (DT-7.1).
     copy.rng = Rng(rng.next64())
     return copy

@@ -17,16 +17,34 @@ if TYPE_CHECKING:
     from ..state import DTState, Token
 
 
-def _caps(kind: str) -> Any:
-    from ..state import caps
+_CAPS: dict[str, Any] = {}
+_SUPPORTS: dict[str, bool] = {}
+_SPEED: dict[str, int] = {}
 
-    return caps()[kind]
+
+def _load_tables() -> None:
+    from ..data import content
+    from ..state import caps, object_effects
+
+    _CAPS.update(caps())
+    _SUPPORTS.update({k: e.supports_on_trap for k, e in object_effects().items()})
+    _SPEED.update({k: r.speed for k, r in content().characters.items()})
+
+
+def _caps(kind: str) -> Any:
+    try:
+        return _CAPS[kind]
+    except KeyError:
+        _load_tables()
+        return _CAPS[kind]
 
 
 def _supports(kind: str) -> bool:
-    from ..state import object_effects
-
-    return object_effects()[kind].supports_on_trap
+    try:
+        return _SUPPORTS[kind]
+    except KeyError:
+        _load_tables()
+        return _SUPPORTS[kind]
 
 
 def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool] | None:
@@ -96,9 +114,7 @@ def is_end(st: DTState, x: Token, q: Square) -> bool:
         n += 1
     if n > 2:
         return False                                                # 4 (Golden Rule 2)
-    if kind == TRAP and not (_caps(x.kind).stops_on_traps or st.has_rope(x)):
-        return False                                                # 3
-    return True
+    return kind != TRAP or _caps(x.kind).stops_on_traps or st.has_rope(x)  # 3
 
 
 def end_reachable(st: DTState, m: Token, start: Square, budget: int) -> bool:
@@ -135,8 +151,9 @@ def _after_ok(st: DTState, m: Token, steps: int) -> bool:
     return allowed_on(st, m, q) and end_reachable(st, m, q, steps)  # type: ignore[arg-type]
 
 
-def legal_steps(st: DTState, m: Token, steps: int) -> list[dict[str, Any]]:
-    out = []
+def legal_steps(st: DTState, m: Token, steps: int, first_only: bool = False) -> list[dict[str, Any]]:
+    """DT-5.5.3: the legal steps (with the lookahead of rule 8)."""
+    out: list[dict[str, Any]] = []
     if steps < 1:
         return out
     p = m.square
@@ -147,6 +164,8 @@ def legal_steps(st: DTState, m: Token, steps: int) -> list[dict[str, Any]]:
         q, ex = r
         if ex or end_reachable(st, m, q, steps - 1):
             out.append({"type": "step", "dir": DIRS[d]})
+            if first_only:
+                break
     return out
 
 
@@ -251,13 +270,15 @@ def move_legal(st: DTState) -> list[dict[str, Any]]:
 def can_start_move(st: DTState, m: Token) -> bool:
     """DT-5.3.5 [design D8]: a move is offered only if a step or a free sub-action exists."""
     frame = new_frame(m, _speed(m))
-    return bool(legal_steps(st, m, frame["steps"])) or bool(free_actions(st, m, frame))
+    return bool(legal_steps(st, m, frame["steps"], True)) or bool(free_actions(st, m, frame))
 
 
 def _speed(m: Token) -> int:
-    from ..data import content
-
-    return content().characters[m.kind].speed
+    try:
+        return _SPEED[m.kind]
+    except KeyError:
+        _load_tables()
+        return _SPEED[m.kind]
 
 
 def new_frame(m: Token, steps: int) -> dict[str, Any]:
@@ -270,7 +291,13 @@ def start_move(st: DTState, c: str) -> None:
     m = st.tokens[c]
     st.pay(c)
     st.sub = new_frame(m, _speed(m))
-    st.log.public("move", character=c, square=list(m.square))  # type: ignore[arg-type]
+    st.sub["path"] = [list(m.square)]  # type: ignore[arg-type]
+
+
+def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
+    """DT-7.7: one event per completed move (its path), to keep the log small."""
+    if "path" in frame:  # (after a jump / wall-walk landing the landing event says it all)
+        st.log.public("move", character=frame["char"], path=frame["path"], exit=exited)
 
 
 def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:
@@ -281,20 +308,19 @@ def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     if kind == "step":
         d = DIRS.index(action["dir"])
         q, ex = step_target(st, m, m.square, d)  # type: ignore[arg-type,misc]
-        src = m.square
         st.lift(m.id)
         frame["steps"] -= 1  # type: ignore[index]
         frame["visit"] = {"pick": None, "drop": None, "xchg": False}  # type: ignore[index]
+        frame.setdefault("path", []).append(list(q))  # type: ignore[union-attr,arg-type]
         if ex:
             m.where = "limbo"
-            st.log.public("step", character=m.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
+            _log_move(st, frame, True)  # type: ignore[arg-type]
             scoring.exit_dungeon(st, m.id)
             return True
         st.put(m.id, q)
-        st.log.public("step", character=m.id, frm=list(src), to=list(q))  # type: ignore[arg-type]
         return False
     if kind == "end_move":
-        st.log.public("end_move", character=m.id, square=list(m.square))  # type: ignore[arg-type]
+        _log_move(st, frame, False)  # type: ignore[arg-type]
         return True
     visit = frame["visit"]  # type: ignore[index]
     q = m.square

@@ -1,6 +1,7 @@
 """DT-5.6 (reveal a room) and DT-6.1 (placing the tokens found there)."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..data import COLOURS, DX, DY, content
@@ -10,9 +11,26 @@ if TYPE_CHECKING:
     from ..state import DTState, Token
 
 
+@cache
 def line_slots(colour: int) -> list[int]:
     """DT-5.6.1 (a): the two slots touching a starting line (Blue 0, 4; Red 3, 7)."""
     return [s.slot for s in content().slots if s.line == COLOURS[colour]]
+
+
+def _border() -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """Room squares with an orthogonal neighbour in another slot: [(side, that slot)]."""
+    out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for x in range(1, 21):
+        for y in range(10):
+            own = slot_of((x, y))
+            for d in range(4):
+                q = (x + DX[d], y + DY[d])
+                if 0 <= q[1] < 10 and 0 < q[0] < 21 and slot_of(q) != own:
+                    out.setdefault((x, y), []).append((d, slot_of(q)))  # type: ignore[arg-type]
+    return out
+
+
+_BORDER = _border()
 
 
 def reveal_slots(st: DTState, c: Token) -> list[int]:
@@ -25,15 +43,8 @@ def reveal_slots(st: DTState, c: Token) -> list[int]:
     if line_colour(p) == c.colour:  # type: ignore[arg-type]
         out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
     else:
-        own = slot_of(p)  # type: ignore[arg-type]
-        if own is None:
-            return []
-        for d in range(4):
-            q = (p[0] + DX[d], p[1] + DY[d])  # type: ignore[index]
-            s = slot_of(q) if 0 <= q[1] < 10 and 0 <= q[0] < 22 else None
-            if s is None or s == own or st.slots[s]["revealed"]:
-                continue
-            if not st.board.own_wall(p, d):  # type: ignore[union-attr,arg-type]
+        for d, s in _BORDER.get(p, ()):  # type: ignore[arg-type]
+            if not st.slots[s]["revealed"] and not st.board.own_wall(p, d):  # type: ignore[union-attr,arg-type]
                 out.add(s)
     return sorted(out)
 
@@ -46,7 +57,7 @@ def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     found = sorted((t for t in st.tokens.values() if t.where == "hidden" and t.slot == s),
                    key=lambda t: t.handle or "")
     st.slots[s]["revealed"] = True
-    st.rebuild_board()
+    st.rebuild_board(slot=s)
     st.stats[seat]["rooms_revealed"] += 1
     for t in found:
         t.where = "placing"

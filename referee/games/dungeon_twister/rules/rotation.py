@@ -46,5 +46,5 @@ def apply_rotate(st: DTState, action: dict[str, Any]) -> None:
     for tid, (x, y) in moving:
         c, r = turn(x - x0, y - y0)
         st.put(tid, (x0 + c, y0 + r))
-    st.rebuild_board()
+    st.rebuild_board(slot=s)
     st.log.public("rotate", character=action["character"], slot=s, dir=d, orientation=slot["orientation"])

@@ -29,10 +29,19 @@ def apply_card(st: DTState, seat: int, value: int) -> None:
     st.log.public("action_card", seat=seat, value=value)
 
 
+_EFFECTS: dict[str, Any] = {}
+
+
+def _effects() -> dict[str, Any]:
+    if not _EFFECTS:
+        from ..state import object_effects
+
+        _EFFECTS.update(object_effects())
+    return _EFFECTS
+
+
 def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     """DT-5.3.5: the action catalogue for the active seat outside sub-phases."""
-    from ..state import object_effects
-
     out: list[dict[str, Any]] = []
     for c in st.own_chars(seat):
         if c.where != "board" or not st.can_pay(c.id):
@@ -54,7 +63,7 @@ def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
         if c.carrying is not None:
             k = st.tokens[c.carrying]
             if not k.char:
-                out += object_effects()[k.kind].actions(st, c, k)
+                out += _effects()[k.kind].actions(st, c, k)
         out += abilities.jump_actions(st, c)
     out.append({"type": "end_turn"})
     return out
@@ -77,7 +86,6 @@ def apply_main(st: DTState, seat: int, action: dict[str, Any]) -> None:
         combat.start_combat(st, action)
         return
     st.pay(action["character"])
-    st.log.public("action", seat=seat, action=dict(action))
     if kind == "rotate":
         rotation.apply_rotate(st, action)
     elif kind == "heal":
@@ -121,7 +129,7 @@ def end_turn(st: DTState) -> None:
     st.card_ap = 0
     st.sub = None
     st.turn += 1
-    st.log.public("end_turn", seat=seat, turn=st.turn)
+    st.log.public("end_turn", seat=seat)
     if st.end_triggered or st.turn >= st.options["max_turns"]:
         st.end_reason = "normal" if st.end_triggered else "safety_limit"
         st.phase = "over"
