@@ -87,19 +87,81 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
 
 
 def register_demo_bots(store, games: list[str]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
-    """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> bots."""
+    """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> entrants.
+
+    A competitive game without a heuristic bot yet gets a second random bot (``random2``) so its
+    round-robin has a pairing; cooperative games need only one team.
+    """
     from bots.builtin import heuristic_available
+    from referee.engine import get_game
 
     from .store import ops, queries
 
     heur = [g for g in games if heuristic_available(g)]
-    wanted = {"random": [], "heuristic": heur}
-    for name, plays in wanted.items():
-        if name == "heuristic" and not plays:
+    lonely = [g for g in games if g not in heur and not get_game(g).info.cooperative]
+    wanted = {"random": ("random", []), "heuristic": ("heuristic", heur), "random2": ("random", lonely)}
+    for name, (builtin, plays) in wanted.items():
+        if name != "random" and not plays:
             continue
         existing = queries.bot(store, name)
-        if existing is None or not existing.active or (name == "heuristic" and set(plays) - set(existing.games)):
-            games_list = sorted(set(plays) | set(existing.games if existing and existing.games else []))
-            ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=name),
-                        agent=name, games=games_list if name == "heuristic" else [], replace=True)
-    return {g: ["random"] + (["heuristic"] if g in heur else []) for g in games}
+        have = set(existing.games) if existing and existing.active else set()
+        if existing is None or not existing.active or (plays and not set(plays) <= have):
+            ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=builtin),
+                        agent=builtin, games=sorted(have | set(plays)) if name != "random" else [], replace=True)
+    return {g: ["random"] + (["heuristic"] if g in heur else ["random2"] if g in lonely else []) for g in games}
+
+
+def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,  # type: ignore[no-untyped-def]
+                            seed: int = 2024) -> dict[int, str]:
+    """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
+    from .store import ops
+
+    entrants = register_demo_bots(store, games)
+    out = {}
+    for g in games:
+        tid = ops.create_tournament(store, ops.TournamentRequest(
+            game=g, bots=tuple(entrants[g]), games_per_pairing=deals, seed=seed, executor=executor,
+            name=f"demo {g}"))
+        out[tid] = g
+    return out
+
+
+@contextlib.contextmanager
+def dashboard_process(port: int = 8000, log_dir: Path | None = None,
+                      timeout_s: float = 60.0) -> Iterator[str | None]:
+    """``arena dashboard`` on ``port`` (or a free one if taken); yields its URL (None if there is no dashboard)."""
+    try:
+        import dashboard.app  # noqa: F401
+    except ImportError:
+        yield None
+        return
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            port = free_port()
+    log_path = (log_dir or Path(tempfile.mkdtemp(prefix="arena-dashboard-"))) / "dashboard.log"
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "dashboard", "--port", str(port)],
+                                env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if proc.poll() is not None:
+                raise DemoError(f"the dashboard exited with code {proc.returncode}; see {log_path}")
+            with socket.socket() as s:
+                s.settimeout(0.5)
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if time.monotonic() > deadline:
+                raise DemoError(f"the dashboard did not start within {timeout_s:.0f}s; see {log_path}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()

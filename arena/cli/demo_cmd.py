@@ -1,0 +1,78 @@
+"""``arena demo``: the whole platform on the embedded default, in one command."""
+from __future__ import annotations
+
+import time
+
+import click
+
+from .common import console
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("demo")
+    @click.option("--games", "games_text", default="", help="Comma-separated games (default: every registered game).")
+    @click.option("--quick", is_flag=True, help="One deal per pairing (a smoke test).")
+    @click.option("--deals", type=int, default=None, help="Deals per pairing [2, or 1 with --quick].")
+    @click.option("--no-dashboard", is_flag=True, help="Do not start the dashboard; exit after the ladders.")
+    @click.option("--port", type=int, default=8000, show_default=True, help="Dashboard port (a free one if taken).")
+    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
+                  help="inprocess: no referee, bots play inside the workers (debugging).")
+    @click.option("--workers", "-j", type=int, default=None, help="Local pool processes (default: CPU count).")
+    def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
+             workers: int | None) -> None:
+        """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
+        print the ladders, then serve the dashboard until Ctrl-C.
+
+        Everything lives in ARENA_HOME (default ./.arena): run it again and the ladders grow.
+        """
+        import contextlib
+
+        from referee.engine import game_ids
+
+        from ..config import settings
+        from ..demo import create_demo_tournaments, dashboard_process, local_referee
+        from ..store import open_store
+        from .common import game_arg
+        from .tournament_cmd import print_ladder, run_tournaments
+
+        if settings().broker_url:
+            console.print("[yellow]ARENA_BROKER_URL is set: the demo's matches go to Celery workers "
+                          "(start some with `arena worker`)[/yellow]")
+        games = [game_arg(g.strip()).info.id for g in games_text.split(",") if g.strip()] or game_ids()
+        store = open_store()
+        console.print(f"store: {store.safe_url}", highlight=False)
+        t0 = time.monotonic()
+        use_referee = executor == "referee" and not settings().referees
+        with contextlib.ExitStack() as stack:
+            if use_referee:
+                ref = stack.enter_context(local_referee())
+                console.print(f"referee listening on {ref.address} (log: {ref.log_path})", highlight=False)
+            tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2), executor=executor)
+            total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
+            elapsed = time.monotonic() - t0
+            done = sum(p.done for p in total.values())  # type: ignore[attr-defined]
+            failed = sum(p.failed for p in total.values())  # type: ignore[attr-defined]
+            console.print(f"{done} matches played, {failed} failed, in {elapsed:.1f}s", highlight=False)
+            for g in games:
+                print_ladder(g)
+            if failed:
+                from ..store import queries
+
+                for tid in tids:
+                    for mv in queries.matches(store, tournament_id=tid, status="failed", limit=2).items:
+                        console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {mv.reason}", highlight=False)
+            if no_dashboard:
+                if failed:
+                    raise click.ClickException(f"{failed} demo match(es) failed")
+                return
+            url = stack.enter_context(dashboard_process(port))
+            if url is None:
+                console.print("no dashboard installed yet; skipping it (the ladders above are in the store)")
+                return
+            console.print(f"\n[bold green]dashboard: {url}[/bold green]  (ladders, tournaments, replays; "
+                          "Ctrl-C to stop)")
+            try:
+                while True:
+                    time.sleep(1)
+            except KeyboardInterrupt:
+                console.print("stopping")
