@@ -1,0 +1,104 @@
+"""Tournament formats, table-driven: counts, seat balance, paired seeds, validation."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from arena.scheduling import ScheduleError, derive_seed, schedule
+from referee.engine.game import GameInfo, Scenario
+
+TWO = GameInfo("duel", "Duel", "1", 2, 2, False, 100)
+MULTI = GameInfo("race", "Race", "1", 2, 4, False, 100)
+COOP = GameInfo("team", "Team", "1", 1, 4, True, 100)
+
+
+def scenarios(n: int) -> list[Scenario]:
+    return [Scenario("easy", "Easy", {"level": 1}), Scenario("hard", "Hard", {"level": 3})]
+
+
+@pytest.mark.parametrize("info, fmt, bots, seats, games, expected", [
+    (TWO, "round_robin", "abc", [2], 1, 6),            # 3 pairings x 2 orders
+    (TWO, "round_robin", "abcd", [2], 3, 36),          # 6 pairings x 2 orders x 3 deals
+    (MULTI, "rotation", "abc", [3], 2, 6),             # 1 group x 3 rotations x 2 deals
+    (MULTI, "rotation", "abcde", [4], 1, 20),          # C(5,4)=5 groups x 4 rotations
+    (MULTI, "rotation", "ab", [4], 1, 12),             # multisets of {a,b} with both: 3 x 4 rotations
+    (MULTI, "gauntlet", "abc", [3], 2, 12),            # 2 opponents x 3 seats x 2 deals
+    (COOP, "cooperative", "ab", [1, 2], 1, 8),         # 2 teams x 2 sizes x 2 scenarios
+    (COOP, "cooperative", "a", [4], 3, 6),             # 1 team x 2 scenarios x 3 deals
+])
+def test_match_counts(info, fmt, bots, seats, games, expected) -> None:  # type: ignore[no-untyped-def]
+    plan = schedule(info, fmt, list(bots), seats, games, 7, subject="a", scenarios=scenarios)
+    assert len(plan) == expected
+
+
+@pytest.mark.parametrize("bots, seats", [("abc", 2), ("abcd", 3), ("abcde", 4), ("ab", 3), ("abc", 4)])
+def test_rotation_seats_every_bot_in_every_position_equally(bots: str, seats: int) -> None:
+    info = GameInfo("g", "G", "1", 2, 4, False, 100)
+    plan = schedule(info, "rotation", list(bots), [seats], 2, 1)
+    per_bot = {b: Counter() for b in bots}
+    for p in plan:
+        for pos, b in enumerate(p.seats):
+            per_bot[b][pos] += 1
+    for b, counts in per_bot.items():
+        assert len(set(counts[pos] for pos in range(seats))) == 1, (b, counts)
+
+
+def test_round_robin_pairs_seeds_across_seat_orders() -> None:
+    plan = schedule(TWO, "round_robin", ["a", "b", "c"], [2], 2, 11)
+    by_seed: dict[int, list[tuple[str, ...]]] = {}
+    for p in plan:
+        by_seed.setdefault(p.seed, []).append(p.seats)
+    assert len(by_seed) == 6  # 3 pairings x 2 deals
+    for orders in by_seed.values():
+        assert len(orders) == 2 and orders[0] == orders[1][::-1]
+
+
+def test_seeds_depend_on_names_not_on_the_field() -> None:
+    small = schedule(TWO, "round_robin", ["a", "b"], [2], 1, 5)
+    big = schedule(TWO, "round_robin", ["a", "b", "c"], [2], 1, 5)
+    ab = {p.seats: p.seed for p in big if set(p.seats) == {"a", "b"}}
+    assert {p.seats: p.seed for p in small} == ab
+    assert derive_seed(5, "x") == derive_seed(5, "x") != derive_seed(6, "x")
+    assert 0 <= derive_seed(2**40, "y") < 2**31
+
+
+def test_cooperative_teams_share_each_scenario_deal_and_options() -> None:
+    plan = schedule(COOP, "cooperative", ["a", "b"], [2], 1, 3, scenarios=scenarios, options={"x": 1})
+    hard = [p for p in plan if p.scenario == "hard"]
+    assert {p.seats for p in hard} == {("a", "a"), ("b", "b")}
+    assert len({p.seed for p in hard}) == 1 and hard[0].options == {"x": 1, "level": 3}
+    mixed = schedule(COOP, "cooperative", ["a", "b"], [2], 1, 3, scenarios=scenarios, mixed=True)
+    assert {p.seats for p in mixed} == {("a", "a"), ("a", "b"), ("b", "b")}
+
+
+def test_gauntlet_subject_takes_every_seat() -> None:
+    plan = schedule(MULTI, "gauntlet", ["s", "x", "y"], [3], 1, 0, subject="s")
+    assert all(p.seats.count("s") == 1 for p in plan)
+    assert Counter(p.seats.index("s") for p in plan) == {0: 2, 1: 2, 2: 2}
+
+
+def test_order_is_deal_major() -> None:
+    plan = schedule(TWO, "round_robin", ["a", "b", "c"], [2], 2, 0)
+    first_half = plan[:6]
+    assert Counter(frozenset(p.seats) for p in first_half) == Counter(
+        {frozenset("ab"): 2, frozenset("ac"): 2, frozenset("bc"): 2})
+
+
+@pytest.mark.parametrize("info, fmt, bots, seats, kw, message", [
+    (TWO, "round_robin", "a", [2], {}, "at least 2 bot"),
+    (TWO, "round_robin", "ab", [3], {}, "takes 2-2 seats, not 3"),
+    (MULTI, "round_robin", "ab", [3], {}, "round_robin is for two seats"),
+    (MULTI, "rotation", "ab", [2, 3], {}, "one seat count"),
+    (MULTI, "cooperative", "ab", [2], {}, "is competitive"),
+    (COOP, "round_robin", "ab", [2], {}, "is cooperative"),
+    (MULTI, "gauntlet", "ab", [2], {"subject": None}, "needs a subject"),
+    (MULTI, "gauntlet", "ab", [2], {"subject": "z"}, "not among the bots"),
+    (MULTI, "swiss", "ab", [2], {}, "unknown format"),
+    (MULTI, "rotation", ["a", "a"], [2], {}, "entered twice"),
+    (MULTI, "rotation", "ab", [2], {"games": 0}, "at least 1"),
+])
+def test_bad_requests(info, fmt, bots, seats, kw, message) -> None:  # type: ignore[no-untyped-def]
+    games = kw.pop("games", 1)
+    with pytest.raises(ScheduleError, match=message):
+        schedule(info, fmt, list(bots), seats, games, 0, scenarios=scenarios, **kw)
