@@ -1,0 +1,423 @@
+"""Heuristic bot for Blockcraft (spec section 11), from the view alone.
+
+It sees only ``request.view`` / ``request.legal`` / ``request.events`` (never the engine's state).
+Card statistics (food values, recipes) come from the game's public content files: printed cards are
+public knowledge. Plan: eat before hunger runs low, spend at least 1 AP a turn (idling costs the same
+hunger), climb the tech path (planks -> crafting table -> sticks -> pickaxes -> furnace -> iron), gather
+every loose card in reach, finish off any enemy at stamina <= 3, Touch enemies that cannot dodge,
+never rescue an enemy, and in `extreme` aim at the World Core.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from bots.sdk import Bot, DecisionRequest
+from referee.engine.rng import Rng
+
+CONTENT = Path(__file__).resolve().parents[2] / "referee" / "games" / "blockcraft" / "content"
+#: value of keeping a card (discard the lowest first)
+KEEP = {"world_core": 100, "diamond": 30, "gold_ingot": 28, "ender_pearl": 24, "glass": 22, "iron_ingot": 26,
+        "gold_ore": 25, "iron_ore": 20, "golden_apple": 19, "cooked_meat": 18, "bread": 18, "coal_ore": 15,
+        "charcoal": 14, "raw_meat": 12, "apple": 12, "sand": 11, "stick": 10, "planks": 10, "log": 9,
+        "stone": 8, "wheat": 6, "tnt": 3, "obsidian": 2, "dirt": 1, "gravel": 0}
+CRAFT_ORDER = ["world_core", "crafting_table", "stick", "wooden_pickaxe", "stone_pickaxe", "iron_pickaxe",
+               "furnace", "stone_sword", "iron_sword", "iron_armour", "diamond_armour", "torch", "bread",
+               "golden_apple", "planks"]
+PICK_TIER = {"wooden_pickaxe": 1, "stone_pickaxe": 2, "iron_pickaxe": 3, "diamond_pickaxe": 4}
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name in ("raw_cards.toml", "processed.toml"):
+        for row in tomllib.loads((CONTENT / name).read_text(encoding="utf-8"))["card"]:
+            out[row["id"]] = row
+    return out
+
+
+@lru_cache(maxsize=1)
+def _characters() -> dict[str, dict[str, Any]]:
+    rows = tomllib.loads((CONTENT / "characters.toml").read_text(encoding="utf-8"))["character"]
+    return {r["id"]: r for r in rows}
+
+
+class HeuristicBot(Bot):
+    """Section-11 baseline: survive, tech up, gather, finish weakened enemies."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed)
+        self.no_smelt_round = -1
+
+    # -- entry point -------------------------------------------------------------------------
+    def act(self, request: DecisionRequest) -> int | dict[str, Any]:
+        legal = request.legal
+        if len(legal) == 1:
+            return 0
+        view = request.view
+        pending = view["pending"][0] if view["pending"] else {"state": ""}
+        state = pending["state"]
+        me = view["seat"]
+        handler = getattr(self, f"_{state.lower()}", None)
+        if handler is None:
+            return 0
+        choice = handler(view, me, legal, pending)
+        return choice if choice is not None else 0
+
+    # -- helpers -------------------------------------------------------------------------------
+    @staticmethod
+    def _find(legal: list[dict[str, Any]], **match: Any) -> dict[str, Any] | None:
+        for a in legal:
+            if all(a.get(k) == v for k, v in match.items()):
+                return a
+        return None
+
+    @staticmethod
+    def _enemy(view: dict[str, Any], me: int, other: int) -> bool:
+        mode = view["mode"]
+        if mode in ("overlord", "extreme"):
+            return other != me
+        players = view["players"]
+        return players[other]["side"] != players[me]["side"]
+
+    # -- setup decisions -------------------------------------------------------------------------
+    def _choose_character(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        chars = _characters()
+        bonus = {"m_mite": 6, "m_ember": 3, "h_smith": 3, "h_farmer": 3, "h_miner": 2} if view["mode"] == "extreme" \
+            else {"m_slime": 3, "h_knight": 3, "u_shambler": 2, "u_tidecorpse": 2, "b_warden": 2}
+
+        def score(a: dict[str, Any]) -> float:
+            c = chars[a["character"]]
+            return c["sta"] + c["hun"] + 1.5 * c["str"] + bonus.get(c["id"], 0)
+        return max(legal, key=score)
+
+    def _choose_start(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        others = [p["pos"] for p in view["players"] if p["pos"] is not None and p["seat"] != me]
+        if not others:
+            return legal[0]
+        return max(legal, key=lambda a: min(abs(a["cell"][0] - o[0]) + abs(a["cell"][1] - o[1]) for o in others))
+
+    # -- reactions ---------------------------------------------------------------------------------
+    def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+        mine = view["players"][me]
+        att = view["players"][pending["attacker"]]
+        dmg = _characters()[att["character"]]["str"] + max(
+            [_cards()[t["card"]].get("dmg", 0) for t in att["tools"]] + [0])
+        if mine["armour"]:
+            dmg -= _cards()[mine["armour"]["card"]].get("reduction", 0)
+        if mine["hunger"] >= 6 or mine["stamina"] - dmg <= 3:
+            return {"type": "dodge"}
+        return {"type": "take_hit"}
+
+    def _rescue(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+        if self._enemy(view, me, pending["victim"]):
+            return {"type": "pass"}
+        feeds = [a for a in legal if a["type"] == "feed"]
+        if not feeds:
+            return {"type": "pass"}
+        return max(feeds, key=lambda a: _cards()[a["card_type"]].get("food", 0))
+
+    def _discard(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        hand = view["private"]["hand"]
+        need = self._needs(view, me)
+
+        def value(a: dict[str, Any]) -> float:
+            c = a["card_type"]
+            return KEEP.get(c, 5) + (20 if c in need else 0) + min(hand.get(c, 0), 3) * -0.5
+        return min(legal, key=value)
+
+    def _end_phase(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        brews = [a for a in legal if a["type"] == "brew"]
+        mine = view["players"][me]
+        if brews and mine["stamina"] <= mine["max_stamina"] - 2:
+            return min(brews, key=lambda a: KEEP.get(a["card_type"], 5))
+        return {"type": "end_turn"}
+
+    def _jump_followup(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        gathers = [a for a in legal if a["type"] == "gather"]
+        if gathers:
+            return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
+        d = self._dig_choice(view, me, [a for a in legal if a["type"] == "dig"])
+        if d is not None:
+            return d
+        moves = [a for a in legal if a["type"] == "move"]
+        if moves:
+            x, y = view["players"][me]["pos"]
+            dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+            return max(moves, key=lambda a: len(view["map"]["cells"][f"{x + dirs[a['dir']][0]},{y + dirs[a['dir']][1]}"]))
+        return {"type": "land"}
+
+    def _place_target(self, *_: Any) -> Any:
+        return {"type": "cancel"}
+
+    _use_target = _place_target
+    _skill_target = _place_target
+    _menu = _place_target
+
+    def _enchant_pick(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        return legal[0]
+
+    def _smelt_build(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+        confirm = self._find(legal, type="smelt_confirm")
+        mats = pending["materials"]
+        want = self._smelt_wants(view, me)
+        if not mats:
+            for c in want:
+                a = self._find(legal, type="smelt_material", card_type=c)
+                if a:
+                    return a
+        elif len(mats) < 3 and confirm is None:
+            for c in want:
+                if c in ("iron_ore", "gold_ore") and mats.count(c) < 3:
+                    a = self._find(legal, type="smelt_material", card_type=c)
+                    if a and not pending["fuels"]:
+                        return a
+        if confirm is not None:
+            return confirm
+        for fuel in ("coal_ore", "charcoal", "log", "planks", "stick"):
+            a = self._find(legal, type="smelt_fuel", card_type=fuel)
+            if a:
+                return a
+        self.no_smelt_round = view["round"]
+        return {"type": "cancel"}
+
+    # -- what we want ---------------------------------------------------------------------------------
+    def _tier(self, mine: dict[str, Any]) -> int:
+        return max([PICK_TIER.get(t["card"], 0) for t in mine["tools"]] + [0])
+
+    def _needs(self, view: dict[str, Any], me: int) -> set[str]:
+        mine = view["players"][me]
+        tier = self._tier(mine)
+        blocks = {b["card"] for b in mine["blocks"]}
+        need = {"apple", "raw_meat", "cooked_meat", "bread"}
+        if "crafting_table" not in blocks:
+            need |= {"log", "planks", "crafting_table"}
+        if tier < 3:
+            need |= {"log", "planks", "stick", "stone", "iron_ore", "iron_ingot", "coal_ore"}
+        if "furnace" not in blocks:
+            need |= {"stone", "furnace"}
+        if view["mode"] == "extreme":
+            need |= {"diamond", "gold_ore", "gold_ingot", "sand", "glass", "ender_pearl", "coal_ore", "stick"}
+        return need
+
+    def _smelt_wants(self, view: dict[str, Any], me: int) -> list[str]:
+        hand = view["private"]["hand"]
+        out = []
+        for c in ("iron_ore", "gold_ore", "sand", "raw_meat"):
+            if hand.get(c):
+                out.append(c)
+        return out
+
+    # -- the action phase ----------------------------------------------------------------------------
+    def _action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        mine = view["players"][me]
+        hand = view["private"]["hand"]
+        hunger, max_h = mine["hunger"], mine["max_hunger"]
+        cards = _cards()
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for a in legal:
+            by_type.setdefault(a["type"], []).append(a)
+        # 1. finish an enemy
+        for a in by_type.get("finisher", []):
+            if self._enemy(view, me, a["target"]):
+                return a
+        # 2. the world core
+        a = self._find(legal, type="craft", recipe="world_core")
+        if a:
+            return a
+        # 3. eat (no overflow); golden apple heals
+        foods = [a for a in by_type.get("use", []) if cards[a["card_type"]]["kind"] == "food"]
+        fits = [a for a in foods if hunger + cards[a["card_type"]]["food"] <= max_h]
+        if fits and (hunger <= max_h - 2):
+            return max(fits, key=lambda a: cards[a["card_type"]]["food"])
+        # 4. gather loose cards in reach
+        gathers = by_type.get("gather", [])
+        if gathers:
+            return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
+        # 5. equip into free slots (tools/armour/blocks that help)
+        for a in by_type.get("equip", []):
+            if a["replace_slot"] is None and not a["enchant"] and self._worth_equipping(view, me, a["card_type"]):
+                return a
+        for a in by_type.get("equip", []):
+            if a["replace_slot"] is not None and not a["enchant"] and self._upgrade(view, me, a):
+                return a
+        # 6. craft along the tech path
+        c = self._craft_choice(view, me, by_type.get("craft", []))
+        if c is not None:
+            return c
+        # 7. smelt when a furnace is free
+        if by_type.get("smelt") and self.no_smelt_round != view["round"] and self._smelt_wants(view, me):
+            return by_type["smelt"][0]
+        # 8. Touch an enemy that cannot cheaply dodge
+        if hunger >= 4:
+            touches = [a for a in by_type.get("touch", []) if self._enemy(view, me, a["target"])]
+            if touches:
+                best = max(touches, key=lambda a: self._touch_value(view, me, a))
+                if self._touch_value(view, me, best) > 0:
+                    return best
+        # 9. dig: at least one action a turn, more while hunger allows
+        budget = 1 if mine["turn"]["ap_spent"] == 0 else 0
+        if view["mode"] == "extreme":
+            reserve = 3
+        else:
+            reserve = 6
+        if budget or hunger > reserve:
+            d = self._dig_choice(view, me, by_type.get("dig", []))
+            if d is not None:
+                return d
+        # 10. move toward a weakened enemy or somewhere diggable
+        if budget or (hunger > reserve + 1 and view["mode"] != "extreme"):
+            m = self._move_choice(view, me, by_type.get("move", []))
+            if m is not None:
+                return m
+            if budget and by_type.get("jump") and hunger > 2:
+                return {"type": "jump"}
+        return {"type": "end_action_phase"}
+
+    def _top(self, view: dict[str, Any], cell: list[int]) -> str:
+        stack = view["map"]["cells"][f"{cell[0]},{cell[1]}"]
+        return stack[-1].get("card", "?") if stack else "?"
+
+    def _worth_equipping(self, view: dict[str, Any], me: int, card: str) -> bool:
+        mine = view["players"][me]
+        c = _cards()[card]
+        if c["kind"] == "tool":
+            have = {_cards()[t["card"]]["tool_type"] for t in mine["tools"]}
+            return c["tool_type"] in ("pickaxe", "sword") and c["tool_type"] not in have or c["tool_type"] == "pickaxe"
+        if c["kind"] == "armour":
+            return True
+        return card in ("crafting_table", "furnace", "torch") and card not in {b["card"] for b in mine["blocks"]}
+
+    def _upgrade(self, view: dict[str, Any], me: int, a: dict[str, Any]) -> bool:
+        mine = view["players"][me]
+        card = a["card_type"]
+        if card in PICK_TIER:
+            for t in mine["tools"]:
+                if t["slot"] == a["replace_slot"]:
+                    return t["card"] in PICK_TIER and PICK_TIER[t["card"]] < PICK_TIER[card]
+        if card == "furnace":
+            blocks = {b["slot"]: b["card"] for b in mine["blocks"]}
+            have_table = "crafting_table" in blocks.values()
+            return have_table and self._tier(mine) >= 1 and blocks.get(a["replace_slot"]) not in ("crafting_table",)
+        return False
+
+    def _craft_choice(self, view: dict[str, Any], me: int, crafts: list[dict[str, Any]]) -> Any:
+        if not crafts:
+            return None
+        mine = view["players"][me]
+        hand = view["private"]["hand"]
+        blocks = {b["card"] for b in mine["blocks"]}
+        tier = self._tier(mine)
+        tools = {t["card"] for t in mine["tools"]}
+        avail = {a["recipe"]: a for a in crafts}
+
+        def has(card: str) -> bool:
+            return hand.get(card, 0) > 0
+
+        for r in CRAFT_ORDER:
+            if r not in avail:
+                continue
+            if r == "crafting_table" and ("crafting_table" in blocks or has("crafting_table")):
+                continue
+            if r == "furnace" and ("furnace" in blocks or has("furnace") or tier < 1):
+                continue
+            if r == "stick" and (hand.get("stick", 0) >= 2 or "crafting_table" not in blocks
+                                 or hand.get("planks", 0) < 3 + 2):
+                continue
+            if r == "wooden_pickaxe" and (tier >= 1 or has("wooden_pickaxe")):
+                continue
+            if r == "stone_pickaxe" and (tier >= 2 or has("stone_pickaxe")):
+                continue
+            if r == "iron_pickaxe" and (tier >= 3 or has("iron_pickaxe")):
+                continue
+            if r in ("stone_sword", "iron_sword") and (view["mode"] == "extreme" or any("sword" in t for t in tools)
+                                                        or tier < 2):
+                continue
+            if r in ("iron_armour", "diamond_armour") and (view["mode"] == "extreme" or mine["armour"]):
+                continue
+            if r == "torch" and ("torch" in blocks or len(blocks) >= 2 or view["mode"] == "extreme"):
+                continue
+            if r == "golden_apple" and view["mode"] == "extreme":
+                continue
+            if r == "planks":
+                need_planks = ("crafting_table" not in blocks and not has("crafting_table")) or tier < 1
+                if not need_planks and hand.get("planks", 0) >= 2:
+                    continue
+                if hand.get("planks", 0) >= 6 or (tier >= 1 and "crafting_table" in blocks
+                                                   and hand.get("stick", 0) >= 2):
+                    continue
+            return avail[r]
+        return None
+
+    def _touch_value(self, view: dict[str, Any], me: int, a: dict[str, Any]) -> float:
+        target = view["players"][a["target"]]
+        mine = view["players"][me]
+        dmg = _characters()[mine["character"]]["str"]
+        if a["weapon_slot"] is not None:
+            for t in mine["tools"]:
+                if t["slot"] == a["weapon_slot"]:
+                    dmg += _cards()[t["card"]].get("dmg", 0)
+        cheap_dodge = target["hunger"] >= 2
+        value = dmg * (0.4 if cheap_dodge else 1.0) + (3 if target["stamina"] - dmg <= 3 else 0)
+        return value - 1.5
+
+    def _dig_choice(self, view: dict[str, Any], me: int, digs: list[dict[str, Any]]) -> Any:
+        if not digs:
+            return None
+        mine = view["players"][me]
+        tier = self._tier(mine)
+        cells = view["map"]["cells"]
+        best, best_v = None, -1e9
+        for a in digs:
+            x, y = a["cell"]
+            stack = cells[f"{x},{y}"]
+            top = stack[-1]
+            if top["face"] == "up":
+                v = -2.0  # placed blocks: only as a last resort
+            else:
+                layer = top["layer"]
+                v = {"S": 3.0, "U": 1.0 + tier, "D": -4.0 + 3 * tier}[layer]
+                if layer == "U" and tier < 1:
+                    v = -1.0
+            if [x, y] == mine["pos"]:
+                v -= 1
+                # digging down: never into a pit we cannot jump out of
+                if not any(0 <= x + dx < view["map"]["w"] and 0 <= y + dy < view["map"]["h"]
+                           and len(cells[f"{x + dx},{y + dy}"]) <= len(stack)
+                           for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))):
+                    v -= 6
+            if len(stack) <= 1:
+                v -= 3
+            if v > best_v:
+                best, best_v = a, v
+        return best if best_v > -1.5 else None
+
+    def _move_choice(self, view: dict[str, Any], me: int, moves: list[dict[str, Any]]) -> Any:
+        if not moves:
+            return None
+        mine = view["players"][me]
+        x, y = mine["pos"]
+        h = mine["height"]
+        cells = view["map"]["cells"]
+        dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+        targets = [p for p in view["players"] if p["seat"] != me and p["status"] == "alive" and p["pos"]
+                   and self._enemy(view, me, p["seat"]) and p["stamina"] <= 3]
+
+        def score(a: dict[str, Any]) -> float:
+            dx, dy = dirs[a["dir"]]
+            nx, ny = x + dx, y + dy
+            stack = cells[f"{nx},{ny}"]
+            nh = len(stack)
+            s = 0.0
+            if h - nh >= 3:
+                s -= 10
+            if stack and stack[-1]["face"] == "down":
+                s += 1
+            for t in targets:
+                s += 3 - 0.8 * (abs(t["pos"][0] - nx) + abs(t["pos"][1] - ny))
+            return s
+        best = max(moves, key=score)
+        return best if score(best) > 0.5 else None
