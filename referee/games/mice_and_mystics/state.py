@@ -87,6 +87,18 @@ SIMPLE = ("chapter", "round", "hourglass", "end_page", "wheel", "side", "sides_e
           "draft_order", "defeated_total", "mouse_order")
 
 
+_DISPATCH: Any = None
+
+
+def _dispatch() -> Any:
+    """The rules entry point (imported on first use: the rules modules import this one's types)."""
+    global _DISPATCH
+    if _DISPATCH is None:
+        from .rules import dispatch
+        _DISPATCH = dispatch
+    return _DISPATCH
+
+
 class MMState(State):
     """A game of Mice and Mystics in progress."""
 
@@ -130,6 +142,7 @@ class MMState(State):
         self.mice: dict[str, Mouse] = {}
         self.monsters: dict[str, Monster] = {}
         self.stack = DecisionStack()
+        self._legal_cache: list[dict[str, Any]] | None = None
 
     # -- contract --------------------------------------------------------------------------
     def pending(self) -> list[int]:
@@ -146,12 +159,15 @@ class MMState(State):
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
-        from .rules import dispatch
-        return dispatch.legal(self)
+        cached = self._legal_cache
+        if cached is None:
+            cached = self._legal_cache = _dispatch().legal(self)
+        return [dict(a) for a in cached]
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        from .rules import dispatch
-        dispatch.apply(self, action)
+        self._legal_cache = None
+        _dispatch().apply(self, action)
+        self._legal_cache = None
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -222,6 +238,7 @@ class MMState(State):
         st.mice = {k: m.copy() for k, m in self.mice.items()}
         st.monsters = {k: m.copy() for k, m in self.monsters.items()}
         st.stack = DecisionStack.from_json(copy.deepcopy(self.stack.to_json()))
+        st._legal_cache = None
         return st
 
     def redeterminize(self, seat: int, rng: Rng) -> MMState:
