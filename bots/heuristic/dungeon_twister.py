@@ -1,0 +1,391 @@
+"""Heuristic Dungeon Twister bot (spec section 11): a greedy exit racer that fights when the
+odds are clearly good.
+
+It sees only what a remote bot sees: ``request.view`` (the documented view: slots with square
+codes and wall bits, portcullis states, face-up tokens), ``request.legal`` and ``request.events``.
+Each decision rebuilds a small board model from the view and runs breadth-first searches toward
+the enemy starting line (face-down rooms count as open, so characters walk toward them and
+reveal them). Priorities: exit now > kill a wounded enemy at good odds > reveal > move toward
+the enemy line > rotate a room when nobody can progress > heal/regenerate > end the turn.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from bots.sdk import Bot, DecisionRequest
+from referee.engine.rng import Rng
+
+DX = {"N": 0, "E": 1, "S": 0, "W": -1}
+DY = {"N": -1, "E": 0, "S": 1, "W": 0}
+DIRS = ("N", "E", "S", "W")
+BIT = {"N": 1, "E": 2, "S": 4, "W": 8}
+OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+COMBAT = {"cleric": 2, "goblin": 1, "mekanork": 2, "thief": 2, "troll": 4, "wall_walker": 1, "warrior": 3,
+          "wizard": 1}
+STARTERS = ("thief", "wizard", "goblin", "warrior", "cleric", "troll", "wall_walker", "mekanork")
+FULL_COMBAT = [0, 1, 2, 2, 3, 3, 4, 5, 6]
+INF = 10 ** 6
+
+
+class Model:
+    """The board as the view shows it: square codes, own-wall bits, portcullis edges, tokens."""
+
+    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None = None) -> None:
+        self.kind: dict[tuple[int, int], str] = {}
+        self.walls: dict[tuple[int, int], int] = {}
+        for y in range(10):
+            self.kind[(0, y)] = self.kind[(21, y)] = "L"
+            self.walls[(0, y)] = self.walls[(21, y)] = 0
+        for slot in view["slots"]:
+            x0, y0 = slot["origin"]
+            if not slot["revealed"]:
+                for i in range(25):
+                    self.kind[(x0 + i % 5, y0 + i // 5)] = "H"
+                    self.walls[(x0 + i % 5, y0 + i // 5)] = 0
+                continue
+            codes, walls = slot["squares"], slot["walls"]
+            if rotate is not None and rotate[0] == slot["slot"]:
+                codes, walls = _rotated(codes, walls, rotate[1])
+            for i in range(25):
+                self.kind[(x0 + i % 5, y0 + i // 5)] = codes[i]
+                self.walls[(x0 + i % 5, y0 + i // 5)] = walls[i]
+        self.closed: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        for p in view["portcullis"]:
+            if p["state"] == "closed" and (rotate is None or p["slot"] != rotate[0]):
+                a, b = tuple(p["squares"][0]), tuple(p["squares"][1])
+                self.closed.add((a, b))  # type: ignore[arg-type]
+                self.closed.add((b, a))  # type: ignore[arg-type]
+        self.tokens = {t["id"]: t for t in view["tokens"]}
+        self.at: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for t in view["tokens"]:
+            if t["carried_by"] is None:
+                self.at.setdefault(tuple(t["square"]), []).append(t)  # type: ignore[arg-type]
+
+    def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
+        q = (p[0] + DX[d], p[1] + DY[d])
+        if q not in self.kind:
+            return None
+        if self.walls[p] & BIT[d] or self.walls[q] & BIT[OPP[d]] or (p, q) in self.closed:
+            return None
+        return q
+
+    def dist_to_line(self, colour: str, walker: str) -> dict[tuple[int, int], int]:
+        """BFS distances to the enemy line of ``colour`` for a walker class ('normal', 'trap', 'wizard');
+        face-down squares count as open floor (optimistic), healthy enemies block non-wizards."""
+        goal_x = 21 if colour == "blue" else 0
+        dist = {(goal_x, y): 0 for y in range(10)}
+        queue = deque(dist)
+        while queue:
+            q = queue.popleft()
+            for d in DIRS:
+                p = self.step(q, OPP[d]) if self.kind.get(q) != "H" else (q[0] - DX[d], q[1] - DY[d])
+                if p is None or p not in self.kind or p in dist:
+                    continue
+                if self.kind[p] == "L" and p[0] == goal_x:
+                    continue
+                if self.kind[p] == "T" and walker == "normal":
+                    continue
+                if walker != "wizard" and any(t["character"] and t["state"] == "healthy" and t["colour"] != colour
+                                              for t in self.at.get(p, ())):
+                    continue
+                dist[p] = dist[q] + 1
+                queue.append(p)
+        return dist
+
+
+def _rotated(codes: str, walls: list[int], d: str) -> tuple[str, list[int]]:
+    """Turn a slot's square codes and wall bits a quarter (cw: (c, r) -> (4-r, c))."""
+    new_codes = [""] * 25
+    new_walls = [0] * 25
+    for i in range(25):
+        c, r = i % 5, i // 5
+        cc, rr = (4 - r, c) if d == "cw" else (r, 4 - c)
+        w = walls[i]
+        nw = 0
+        for k in range(4):
+            if w & (1 << k):
+                nw |= 1 << ((k + (1 if d == "cw" else 3)) % 4)
+        new_codes[rr * 5 + cc] = codes[i]
+        new_walls[rr * 5 + cc] = nw
+    return "".join(new_codes), new_walls
+
+
+class HeuristicBot(Bot):
+    """Spec section 11 baseline: race to the exit, reveal, rotate when stuck, fight at good odds."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = Rng(seed)
+        self.opp_spent: list[int] = []
+        self.visited: set[tuple[int, int]] = set()
+        self.mover: str | None = None
+
+    # -- bookkeeping from events -------------------------------------------------------------
+    def _read_events(self, request: DecisionRequest) -> None:
+        me = request.seat
+        for e in request.events:
+            if e.get("type") == "combat_result":
+                v = e["cards"][1 - me]
+                if v != 0:
+                    self.opp_spent.append(v)
+
+    def _opp_hand(self) -> list[int]:
+        hand = list(FULL_COMBAT)
+        for v in self.opp_spent:
+            if v in hand:
+                hand.remove(v)
+        return hand or [0]
+
+    # -- entry point ---------------------------------------------------------------------------
+    def act(self, request: DecisionRequest) -> int:
+        self._read_events(request)
+        legal = request.legal
+        if len(legal) == 1:
+            return 0
+        kind = legal[0]["type"]
+        view = request.view
+        if kind == "choose_starter":
+            return self._pick_first(legal, lambda a: STARTERS.index(a["character"]))
+        if kind == "place_hidden":
+            return self._place_hidden(view, legal)
+        if kind == "play_action_card":
+            return max(range(len(legal)), key=lambda i: legal[i]["value"])
+        if kind == "combat_card":
+            return self._combat_card(view, legal)
+        if kind == "place_revealed":
+            return self._place_revealed(view, legal)
+        sub = view.get("subphase")
+        if sub is not None and sub["kind"] == "move":
+            return self._move_step(view, legal, sub)
+        return self._main(view, legal)
+
+    @staticmethod
+    def _pick_first(legal: list[dict[str, Any]], key: Any) -> int:
+        return min(range(len(legal)), key=lambda i: key(legal[i]))
+
+    # -- setup -----------------------------------------------------------------------------------
+    def _place_hidden(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
+        own_side = {0, 4} if view["colour"] == "blue" else {3, 7}
+        middle = {1, 2, 5, 6}
+
+        def score(a: dict[str, Any]) -> tuple[int, int]:
+            kind = a["token"].split(".", 1)[1]
+            if kind in ("treasure", "rope", "speed_potion"):
+                want = own_side
+            elif kind in COMBAT:
+                want = middle
+            else:
+                want = set(range(8)) - own_side
+            return (0 if a["slot"] in want else 1, a["slot"])
+        return self._pick_first(legal, score)
+
+    def _place_revealed(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
+        me = view["colour"]
+        other = "red" if me == "blue" else "blue"
+        model = Model(view)
+        mine = model.dist_to_line(me, "normal")
+        theirs = model.dist_to_line(other, "normal")
+
+        def score(a: dict[str, Any]) -> int:
+            colour, kind = a["token"].split(".", 1)
+            sq = tuple(a["square"])
+            if kind in COMBAT:
+                return mine.get(sq, 99) if colour == me else -theirs.get(sq, 99)  # type: ignore[arg-type]
+            return mine.get(sq, 99)  # type: ignore[arg-type]
+        return self._pick_first(legal, score)
+
+    # -- combat ----------------------------------------------------------------------------------
+    def _combat_card(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
+        sub = view["subphase"]
+        me = view["seat"]
+        attacking = sub["attacker_seat"] == me
+        mine = sub["base_totals"]["attack" if attacking else "defence"]
+        theirs = sub["base_totals"]["defence" if attacking else "attack"]
+        values = [a["value"] for a in legal]
+        opp_best = max(self._opp_hand())
+        idx = {a["value"]: i for i, a in enumerate(legal)}
+        if mine - theirs > opp_best:
+            return idx[min(values)]
+        if mine + max(values) <= theirs:
+            return idx[min(values)]
+        for v in sorted(values):
+            if mine + v > theirs + opp_best:
+                return idx[v]
+        best = max(values)
+        return idx[best] if mine + best > theirs + 2 else idx[min(values)]
+
+    def _estimate(self, view: dict[str, Any], model: Model, attacker: str, target: str) -> tuple[int, int]:
+        """DT-5.8.2 group participants on the model; base totals (no item bonuses)."""
+        toks = model.tokens
+        a, t = toks[attacker], toks[target]
+
+        def joins(x: dict[str, Any], colour: str) -> bool:
+            return (x["character"] and x["colour"] == colour and x["state"] == "healthy" and not x["blocked"]
+                    and x["carried_by"] is None)
+        att, dfn = {attacker}, {target}
+        changed = True
+        while changed:
+            changed = False
+            for side, other, colour in ((att, dfn, a["colour"]), (dfn, att, t["colour"])):
+                squares = {tuple(toks[i]["square"]) for i in other}
+                for x in toks.values():
+                    if x["id"] in side or not joins(x, colour):
+                        continue
+                    p = tuple(x["square"])
+                    if any(model.step(p, d) in squares for d in DIRS):  # type: ignore[arg-type]
+                        side.add(x["id"])
+                        changed = True
+
+        def total(ids: set[str]) -> int:
+            return sum(COMBAT[toks[i]["kind"]] for i in ids if toks[i]["state"] == "healthy")
+        return total(att), total(dfn)
+
+    # -- main phase --------------------------------------------------------------------------------
+    def _walker(self, tok: dict[str, Any], model: Model) -> str:
+        if tok["kind"] == "wizard":
+            return "wizard"
+        carried = tok["carrying"]
+        if tok["kind"] == "thief" or (carried and carried.endswith(".rope")):
+            return "trap"
+        return "normal"
+
+    def _dists(self, view: dict[str, Any], model: Model) -> dict[str, dict[tuple[int, int], int]]:
+        return {w: model.dist_to_line(view["colour"], w) for w in ("normal", "trap", "wizard")}
+
+    def _main(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
+        me = view["colour"]
+        model = Model(view)
+        dists = self._dists(view, model)
+        toks = model.tokens
+        hand = view["hand"]["combat"]
+        best_card = max(hand) if hand else 0
+        opp_best = max(self._opp_hand())
+
+        def cur_dist(cid: str, m: Model = model, ds: dict[str, Any] = dists) -> int:
+            t = m.tokens[cid]
+            return ds[self._walker(t, m)].get(tuple(t["square"]), INF)  # type: ignore[arg-type]
+
+        scores: list[float] = []
+        for a in legal:
+            kind = a["type"]
+            s = -1.0
+            if kind == "end_turn":
+                s = 0.0
+            elif kind == "move":
+                t = toks[a["character"]]
+                d = cur_dist(a["character"])
+                if d < INF:
+                    speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
+                    bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
+                    if d <= speed:
+                        s = 100 + bonus - d
+                    elif self._can_progress(model, t, dists):
+                        s = 20 + bonus - d / 10
+            elif kind == "reveal":
+                s = 40
+            elif kind == "attack":
+                mine, theirs = self._estimate(view, model, a["character"], a["target"])
+                wounded = toks[a["target"]]["state"] == "wounded"
+                if mine + min(best_card, 6) > theirs + opp_best or (wounded and mine - theirs + best_card - opp_best >= 0):
+                    s = 60 if wounded else 30
+            elif kind == "fireball":
+                s = 70 if self._fireball_hits_enemy(model, a, me) else -1
+            elif kind in ("heal", "regenerate"):
+                tgt = toks[a.get("target", a["character"])]
+                s = 15 if tgt["colour"] == me else -1
+            elif kind == "rotate":
+                s = self._rotation_gain(view, a, dists)
+            elif kind in ("jump", "wall_walk"):
+                t = toks[a["character"]]
+                d0 = cur_dist(a["character"])
+                if kind == "jump":
+                    land = tuple(a["land"])
+                else:
+                    land = (t["square"][0] + DX[a["dir"]], t["square"][1] + DY[a["dir"]])
+                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (0 if me == "blue" else 21) \
+                    else dists[self._walker(t, model)].get(land, INF)  # type: ignore[arg-type]
+                if d0 - d1 >= 3:
+                    s = 25 + (d0 - d1)
+            elif kind == "drink_potion":
+                s = 10
+            elif kind == "open_portcullis" or kind == "break_portcullis":
+                s = 5
+            scores.append(s)
+        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        if legal[best]["type"] == "move":
+            self.visited = {tuple(toks[legal[best]["character"]]["square"])}  # type: ignore[arg-type]
+        return best
+
+    def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
+        p = tuple(t["square"])
+        dist = dists[self._walker(t, model)]
+        here = dist.get(p, INF)
+        for d in DIRS:
+            q = model.step(p, d)  # type: ignore[arg-type]
+            if q is not None and model.kind.get(q) != "H" and dist.get(q, INF) < here:
+                return True
+        return False
+
+    def _fireball_hits_enemy(self, model: Model, a: dict[str, Any], me: str) -> bool:
+        p = tuple(model.tokens[a["character"]]["square"])
+        while True:
+            q = model.step(p, a["dir"])  # type: ignore[arg-type]
+            if q is None or model.kind.get(q) == "H":
+                return False
+            chars = [t for t in model.at.get(q, ()) if t["character"]]
+            if chars:
+                return all(t["colour"] != me for t in chars)
+            p = q
+
+    def _rotation_gain(self, view: dict[str, Any], a: dict[str, Any], dists: dict[str, Any]) -> float:
+        """Sum over own characters of the distance saved by this quarter turn (tokens turn too,
+        so only characters outside the rotated slot are compared)."""
+        me = view["colour"]
+        rotated = Model(view, (a["slot"], a["dir"]))
+        new = self._dists(view, rotated)
+        slot = view["slots"][a["slot"]]
+        x0, y0 = slot["origin"]
+        gain = 0
+        model = Model(view)
+        for t in model.tokens.values():
+            if not t["character"] or t["colour"] != me or t["state"] != "healthy" or t["carried_by"]:
+                continue
+            p = tuple(t["square"])
+            if x0 <= p[0] < x0 + 5 and y0 <= p[1] < y0 + 5:
+                continue
+            w = self._walker(t, model)
+            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(p, 60), 60)  # type: ignore[arg-type]
+        return 8 + gain if gain >= 3 else -1
+
+    # -- movement sub-phase -----------------------------------------------------------------------
+    def _move_step(self, view: dict[str, Any], legal: list[dict[str, Any]], sub: dict[str, Any]) -> int:
+        model = Model(view)
+        t = model.tokens[sub["character"]]
+        dist = model.dist_to_line(view["colour"], self._walker(t, model))
+        p = tuple(t["square"])
+        self.visited.add(p)  # type: ignore[arg-type]
+        here = dist.get(p, INF)  # type: ignore[arg-type]
+        best_i, best_d = None, here
+        end_i = None
+        for i, a in enumerate(legal):
+            if a["type"] == "step":
+                q = (p[0] + DX[a["dir"]], p[1] + DY[a["dir"]])
+                if q[0] in (0, 21) and q[0] != (0 if view["colour"] == "blue" else 21):
+                    return i                                   # exit now
+                if q in self.visited:
+                    continue
+                dq = dist.get(q, INF)
+                if dq < best_d:
+                    best_i, best_d = i, dq
+            elif a["type"] == "end_move":
+                end_i = i
+            elif a["type"] == "pick_up" and t["carrying"] is None:
+                if a["token"].split(".", 1)[1] in ("treasure", "rope", "sword", "speed_potion"):
+                    return i
+        if best_i is not None:
+            return best_i
+        if end_i is not None:
+            return end_i
+        steps = [i for i, a in enumerate(legal) if a["type"] == "step"]
+        return steps[0] if steps else 0
