@@ -41,9 +41,7 @@ def _fx_value(atoms: list[dict[str, Any]]) -> float:
             v += max(_fx_value(o) for o in a["options"])
         elif op == "if":
             v += 0.5 * _fx_value(a["then"])
-        elif op == "flag":
-            v += 0.5
-        elif op in ("discard_draw",):
+        elif op == "flag" or op in ("discard_draw",):
             v += 0.5
         elif op in ("trash_opt", "adj_secret"):
             v += 0.6
@@ -284,7 +282,7 @@ class HeuristicBot(Bot):
             row = view["row"][legal[i]["slot"]]
             use = _cards()[row["type"]].get("use", [])
             ops = {a["op"] for a in use}
-            if ("boots" in ops or "teleport" in ops) and not me["status"] == "escaped":
+            if ("boots" in ops or "teleport" in ops) and me["status"] != "escaped":
                 v = _fx_value(use) / row["cost"] * 3
                 if v > best_v:
                     best, best_v = i, v

@@ -259,9 +259,9 @@ def load_catalog() -> Catalog:
     for rid, r in reserve.items():
         if r.kind not in ("reserve", "monster"):
             raise ContentError(f"{cards_where}: row {rid!r}: unknown reserve kind {r.kind!r}")
-        ids = tuple(_id_range(cards_where, rid, r.first_id, r.last_id, r.copies)) if r.copies > 1 else (r.first_id,)
+        rids = tuple(_id_range(cards_where, rid, r.first_id, r.last_id, r.copies)) if r.copies > 1 else (r.first_id,)
         ct = CardType(rid, r.name, r.kind, r.cost, r.vp, _plain(r.play), [], [], _plain(r.defeat), [], [], False,
-                      False, r.pile, ids)
+                      False, r.pile, rids)
         card_types[rid] = ct
         reserve_piles[r.pile] = ct
     for pile, size in (("hireling", 15), ("pathfinder", 15), ("codex", 12), ("goblin", 1)):
@@ -276,13 +276,13 @@ def load_catalog() -> Catalog:
         want = "swords" if d.kind == "monster" else "skill"
         if d.cost_resource != want or d.cost < 1:
             raise ContentError(f"{cards_where}: row {rid!r}: a {d.kind} costs at least 1 {want}")
-        ids = _id_range(cards_where, rid, d.first_id, d.last_id, d.copies)
-        if dungeon_ids and ids[0] != f"d{len(dungeon_ids):03d}":
+        dids = _id_range(cards_where, rid, d.first_id, d.last_id, d.copies)
+        if dungeon_ids and dids[0] != f"d{len(dungeon_ids):03d}":
             raise ContentError(f"{cards_where}: row {rid!r}: ids must continue in table order from d{len(dungeon_ids):03d}")
-        dungeon_ids.extend(ids)
+        dungeon_ids.extend(dids)
         card_types[rid] = CardType(rid, d.name, d.kind, d.cost, d.vp, _plain(d.play), _plain(d.acquire),
                                    _plain(d.arrive), _plain(d.defeat), _plain(d.use), _plain(d.endgame), d.dragon,
-                                   d.danger, "", tuple(ids))
+                                   d.danger, "", tuple(dids))
     check_count(cards_where, len(dungeon), 42, "dungeon card types")
     check_count(cards_where, len(dungeon_ids), 100, "dungeon cards")
     kinds = [d.kind for d in dungeon.values() for _ in range(d.copies)]
@@ -329,16 +329,16 @@ def load_catalog() -> Catalog:
     check_count(map_where, len(tunnels), 53, "tunnels")
     check_refs(map_where, tunnels, "a", rooms, "room")
     check_refs(map_where, tunnels, "b", rooms, "room")
-    for rid, r in rooms.items():
-        if r.zone not in ("outside", "upper", "depths"):
-            raise ContentError(f"{map_where}: row {rid!r}: unknown zone {r.zone!r}")
+    for rid, room in rooms.items():
+        if room.zone not in ("outside", "upper", "depths"):
+            raise ContentError(f"{map_where}: row {rid!r}: unknown zone {room.zone!r}")
     pairs: set[tuple[str, str]] = set()
-    for tid, t in tunnels.items():
-        pair = tuple(sorted((t.a, t.b)))
-        if t.a == t.b or pair in pairs:
+    for tid, tun in tunnels.items():
+        pair = tuple(sorted((tun.a, tun.b)))
+        if tun.a == tun.b or pair in pairs:
             raise ContentError(f"{map_where}: row {tid!r}: a tunnel must join two rooms not already joined")
         pairs.add(pair)  # type: ignore[arg-type]
-        if t.boots not in (1, 2) or t.monsters < 0:
+        if tun.boots not in (1, 2) or tun.monsters < 0:
             raise ContentError(f"{map_where}: row {tid!r}: boots must be 1 or 2 and monsters >= 0")
     check_count(map_where, sum(r.minor_secrets for r in rooms.values()), 16, "minor secret places")
     check_count(map_where, sum(r.major_secrets for r in rooms.values()), 7, "major secret places")
@@ -358,9 +358,9 @@ def load_catalog() -> Catalog:
     tokens = build_rows(game_where, gm.get("token", []), Token)
     check_count(game_where, len(artifacts), 7, "artifacts")
     check_refs(game_where, artifacts, "room", rooms, "room")
-    for rid, r in rooms.items():
-        if r.artifact and (r.artifact not in artifacts or artifacts[r.artifact].room != rid):
-            raise ContentError(f"{map_where}: row {rid!r}: artifact {r.artifact!r} does not lie here in game.toml")
+    for rid, room in rooms.items():
+        if room.artifact and (room.artifact not in artifacts or artifacts[room.artifact].room != rid):
+            raise ContentError(f"{map_where}: row {rid!r}: artifact {room.artifact!r} does not lie here in game.toml")
     for aid, a in artifacts.items():
         if rooms[a.room].zone != "depths":
             raise ContentError(f"{game_where}: row {aid!r}: artifacts lie in the Depths (CK-3.10)")
@@ -378,12 +378,12 @@ def load_catalog() -> Catalog:
     for rid in rooms:
         cat.out_edges[rid] = []
         cat.adjacent[rid] = []
-    for t in tunnels.values():
-        cat.out_edges[t.a].append((t.b, t))
-        cat.adjacent[t.a].append(t.b)
-        cat.adjacent[t.b].append(t.a)
-        if not t.one_way:
-            cat.out_edges[t.b].append((t.a, t))
+    for tun in tunnels.values():
+        cat.out_edges[tun.a].append((tun.b, tun))
+        cat.adjacent[tun.a].append(tun.b)
+        cat.adjacent[tun.b].append(tun.a)
+        if not tun.one_way:
+            cat.out_edges[tun.b].append((tun.a, tun))
     for rid in rooms:
         cat.out_edges[rid].sort(key=lambda e: room_number(e[0]))
         cat.adjacent[rid].sort(key=room_number)

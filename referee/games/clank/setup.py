@@ -79,12 +79,12 @@ def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) ->
         p.supply -= k
         p.area += k
     # CK-4.12: Arrive text of the opening row, slot order; no attack at setup
-    for cid in st.row:
-        assert cid is not None
-        ct = cat.card_types[cat.type_of[cid]]
+    for opening in st.row:
+        assert opening is not None
+        ct = cat.card_types[cat.type_of[opening]]
         if ct.arrive:
-            log.public("arrive", card=cid, card_type=ct.type)
-            st.resolve_now(ct.arrive, cid)
+            log.public("arrive", card=opening, card_type=ct.type)
+            st.resolve_now(ct.arrive, opening)
     # CK-4.13
     st.round = 1
     st.active = 0

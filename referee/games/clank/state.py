@@ -70,7 +70,9 @@ class PlayerData:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> PlayerData:
-        return cls(**{f.name: (list(d[f.name]) if isinstance(d[f.name], list) else d[f.name]) for f in fields(cls)})
+        kwargs: dict[str, Any] = {f.name: (list(d[f.name]) if isinstance(d[f.name], list) else d[f.name])
+                                  for f in fields(cls)}
+        return cls(**kwargs)
 
     def copy(self) -> PlayerData:
         return PlayerData(self.status, self.room, self.hand[:], self.deck[:], self.discard[:], self.play[:],

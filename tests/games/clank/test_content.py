@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from referee.engine import ContentError, load_data
-from referee.games.clank import GAME, catalog as catalog_module
+from referee.games.clank import GAME
+from referee.games.clank import catalog as catalog_module
 from referee.games.clank.catalog import catalog, load_catalog, used_effect_keys
 from referee.games.clank.effects import EFFECTS, ENDGAME
 

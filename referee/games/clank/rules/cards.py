@@ -2,10 +2,9 @@
 monsters, the Goblin and potion tokens."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..state import ClankState
+from .base import StateBase
 
 BLUE = frozenset({"item", "gem", "companion"})
 PILES = ("hireling", "pathfinder", "codex")
@@ -22,11 +21,11 @@ def representatives(cards: list[str], type_of: dict[str, str]) -> list[str]:
     return sorted(best.values())
 
 
-class CardsMixin:
+class CardsMixin(StateBase):
     """Card actions of the main phase."""
 
     # -- legal lists -------------------------------------------------------------------------------
-    def legal_cards(self: ClankState) -> list[dict[str, Any]]:
+    def legal_cards(self) -> list[dict[str, Any]]:
         """CK-5.5 .. CK-5.10 in list order: play_card, acquire, acquire_reserve, use_device, defeat, goblin."""
         cat = self.cat
         types, type_of = cat.card_types, cat.type_of
@@ -57,7 +56,7 @@ class CardsMixin:
             out.append({"type": "defeat_goblin"})
         return out
 
-    def legal_tokens(self: ClankState) -> list[dict[str, Any]]:
+    def legal_tokens(self) -> list[dict[str, Any]]:
         """CK-5.15: one ``use_token`` per potion held, by id."""
         kinds = self.cat.secrets
         sto = self.cat.secret_type_of
@@ -65,7 +64,7 @@ class CardsMixin:
                 if kinds[sto[t]].kind == "potion"]
 
     # -- actions -------------------------------------------------------------------------------------
-    def do_play_card(self: ClankState, card: str) -> None:
+    def do_play_card(self, card: str) -> None:
         """CK-5.5: move the card to the play area and resolve its Play effects left to right."""
         p = self.p[self.active]
         p.hand.remove(card)
@@ -74,7 +73,7 @@ class CardsMixin:
         self.log.public("play_card", seat=self.active, card=card, card_type=ct.type)
         self.push_effects(ct.play, card)
 
-    def do_acquire(self: ClankState, slot: int) -> None:
+    def do_acquire(self, slot: int) -> None:
         """CK-5.6: pay Skill; the card goes on the discard pile; Acquire effects; the slot stays empty."""
         cid = self.row[slot]
         assert cid is not None
@@ -85,7 +84,7 @@ class CardsMixin:
         self.log.public("acquire", seat=self.active, slot=slot, card=cid, card_type=ct.type)
         self.push_effects(ct.acquire, cid)
 
-    def do_acquire_reserve(self: ClankState, pile: str) -> None:
+    def do_acquire_reserve(self, pile: str) -> None:
         """CK-5.7: pay Skill; the lowest-id card of the pile goes to the discard pile."""
         ct = self.cat.reserve_piles[pile]
         self.skill -= ct.cost
@@ -93,7 +92,7 @@ class CardsMixin:
         self.p[self.active].discard.append(cid)
         self.log.public("acquire_reserve", seat=self.active, pile=pile, card=cid, card_type=ct.type)
 
-    def do_use_device(self: ClankState, slot: int) -> None:
+    def do_use_device(self, slot: int) -> None:
         """CK-5.8: pay Skill; the device goes to the dungeon discard; its Use effects resolve now."""
         cid = self.row[slot]
         assert cid is not None
@@ -104,7 +103,7 @@ class CardsMixin:
         self.log.public("use_device", seat=self.active, slot=slot, card=cid, card_type=ct.type)
         self.push_effects(ct.use, cid)
 
-    def do_defeat(self: ClankState, slot: int) -> None:
+    def do_defeat(self, slot: int) -> None:
         """CK-5.9: pay Swords; the reward resolves; the monster goes to the dungeon discard."""
         cid = self.row[slot]
         assert cid is not None
@@ -116,7 +115,7 @@ class CardsMixin:
         self.log.public("defeat", seat=self.active, slot=slot, card=cid, card_type=ct.type)
         self.push_effects(ct.defeat, cid)
 
-    def do_defeat_goblin(self: ClankState) -> None:
+    def do_defeat_goblin(self) -> None:
         """CK-5.10: 2 Swords for 1 gold; the Goblin stays in the reserve [seed §4]."""
         ct = self.cat.reserve_piles["goblin"]
         self.swords -= ct.cost
@@ -124,7 +123,7 @@ class CardsMixin:
         self.log.public("defeat_goblin", seat=self.active)
         self.push_effects(ct.defeat, None)
 
-    def do_use_token(self: ClankState, token: str) -> None:
+    def do_use_token(self, token: str) -> None:
         """CK-5.15: resolve a held potion, then remove it from the game (public)."""
         self.p[self.active].tokens.remove(token)
         self.tokens_gone.append(token)

@@ -2,22 +2,20 @@
 and revealing secrets."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Frame
 
+from .base import StateBase
 from .cards import representatives
-
-if TYPE_CHECKING:
-    from ..state import ClankState
 
 DECLINE = {"type": "decline"}
 
 
-class DecisionsMixin:
+class DecisionsMixin(StateBase):
     """The sub-decision stack: one small choice at a time, answered depth-first."""
 
-    def legal_decision(self: ClankState, frame: Frame) -> list[dict[str, Any]]:
+    def legal_decision(self, frame: Frame) -> list[dict[str, Any]]:
         """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
         kind = frame.kind
         p = self.p[frame.seat]
@@ -45,7 +43,7 @@ class DecisionsMixin:
             return [{"type": "secret_from", "room": r} for r in self.secret_rooms_adjacent(frame.seat)] + [DECLINE]
         raise AssertionError(f"unknown decision {kind!r}")
 
-    def apply_decision(self: ClankState, kind: str, action: dict[str, Any]) -> None:
+    def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
         """Answer the top decision; its consequences run before the interrupted effect list continues."""
         frame = self.stack.pop()
         seat = frame.seat
@@ -87,11 +85,11 @@ class DecisionsMixin:
         """Decision answers are public (a discarded or trashed card becomes public as it moves)."""
         return dict(action)
 
-    def secret_rooms_adjacent(self: ClankState, seat: int) -> list[str]:
+    def secret_rooms_adjacent(self, seat: int) -> list[str]:
         """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
         return [r for r in self.cat.adjacent[self.p[seat].room] if self.minor.get(r) or r in self.major]
 
-    def take_secret(self: ClankState, seat: int, room: str, kind: str) -> None:
+    def take_secret(self, seat: int, room: str, kind: str) -> None:
         """CK-5.18: minor = the RNG picks one face-down token of the room; major = the room's token."""
         if kind == "minor":
             tokens = self.minor[room]
@@ -100,7 +98,7 @@ class DecisionsMixin:
             token = self.major.pop(room)
         self.reveal_token(seat, room, kind, token)
 
-    def reveal_token(self: ClankState, seat: int, room: str, kind: str, token: str) -> None:
+    def reveal_token(self, seat: int, room: str, kind: str, token: str) -> None:
         """CK-6.18: immediate tokens resolve and leave; potions and trophies are kept face up."""
         row = self.cat.secrets[self.cat.secret_type_of[token]]
         self.log.public("secret_revealed", seat=seat, room=room, size=kind, token=token, token_type=row.type,

@@ -2,18 +2,15 @@
 dragon attacks, knock-outs and the countdown."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ..state import ClankState
+from .base import StateBase
 
 _IN = "in_dungeon"
 
 
-class DragonMixin:
+class DragonMixin(StateBase):
     """The dragon, its bag and the countdown track."""
 
-    def reveal_dungeon_card(self: ClankState) -> str | None:
+    def reveal_dungeon_card(self) -> str | None:
         """CK-6.13: the top card; an empty deck is rebuilt from the shuffled dungeon discard."""
         if not self.ddeck:
             if not self.ddiscard:
@@ -23,7 +20,7 @@ class DragonMixin:
             self.log.public("dungeon_reshuffle", deck_size=len(self.ddeck))
         return self.ddeck.pop(0)
 
-    def refill_row(self: ClankState) -> None:
+    def refill_row(self) -> None:
         """CK-5.24 steps 4-6: fill empty slots in order, resolve Arrive in slot order, one attack at most."""
         cat = self.cat
         revealed: list[str] = []
@@ -43,12 +40,12 @@ class DragonMixin:
         if any(cat.card_types[cat.type_of[c]].dragon for c in revealed):
             self.dragon_attack(0)
 
-    def danger_in_row(self: ClankState) -> int:
+    def danger_in_row(self) -> int:
         """CK-6.20.7: danger cards count at the moment of the attack."""
         cat = self.cat
         return sum(1 for c in self.row if c is not None and cat.card_types[cat.type_of[c]].danger)
 
-    def dragon_attack(self: ClankState, extra: int) -> None:
+    def dragon_attack(self, extra: int) -> None:
         """CK-5.25: bag the clank area, then draw N cubes one at a time, uniformly from the bag."""
         for p in self.p:
             p.bag += p.area
@@ -83,7 +80,7 @@ class DragonMixin:
                 p.removed += 1
         self.log.public("dragon_attack", cubes=n, extra=extra, drawn=drawn, knocked_out=knocked)
 
-    def knock_out(self: ClankState, seat: int) -> None:
+    def knock_out(self, seat: int) -> None:
         """CK-6.5: out at once; rescued with an artifact outside the Depths; may take the countdown."""
         p = self.p[seat]
         p.status = "knocked_out"
@@ -91,14 +88,14 @@ class DragonMixin:
         self.log.public("knocked_out", seat=seat, room=p.room, rescued=p.rescued)
         self.start_countdown(seat)
 
-    def start_countdown(self: ClankState, seat: int) -> None:
+    def start_countdown(self, seat: int) -> None:
         """CK-6.8: the first player out takes the countdown track, unless a pawn is already on it."""
         if self.cd_owner is None:
             self.cd_owner = seat
             self.cd_space = 1
             self.log.public("countdown", owner=seat, space=1)
 
-    def countdown_step(self: ClankState) -> None:
+    def countdown_step(self) -> None:
         """CK-5.26: the countdown pawn advances; spaces 2-4 attack with extra cubes; space 5 ends it."""
         self.cd_space += 1
         space = self.cd_space

@@ -2,19 +2,18 @@
 artifacts, the market and escaping."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..state import ClankState
+from .base import StateBase
 
 _IN = "in_dungeon"
 MARKET_KINDS = ("master_key", "backpack", "crown")
 
 
-class MovementMixin:
+class MovementMixin(StateBase):
     """The pawn on the map."""
 
-    def legal_movement(self: ClankState) -> list[dict[str, Any]]:
+    def legal_movement(self) -> list[dict[str, Any]]:
         """CK-5.11 .. CK-5.14 in list order: move, teleport, take_artifact, buy_market."""
         p = self.p[self.active]
         if p.status != _IN:
@@ -48,7 +47,7 @@ class MovementMixin:
                     out.append({"type": "buy_market", "item": kind})
         return out
 
-    def do_move(self: ClankState, to: str, swords: int) -> None:
+    def do_move(self, to: str, swords: int) -> None:
         """CK-5.11: pay Boots and Swords, take the rest of the monster damage, enter the room."""
         p = self.p[self.active]
         t = next(t for r, t in self.cat.out_edges[p.room] if r == to)
@@ -63,14 +62,14 @@ class MovementMixin:
         self.log.public("move", seat=self.active, frm=p.room, to=to, tunnel=t.id, swords=swords, damage=max(d, 0))
         self.enter_room(to)
 
-    def do_teleport(self: ClankState, to: str) -> None:
+    def do_teleport(self, to: str) -> None:
         """CK-5.12 / CK-6.14: spend a Teleport; ignore every tunnel marking; enter the room."""
         p = self.p[self.active]
         self.teleports -= 1
         self.log.public("teleport", seat=self.active, frm=p.room, to=to)
         self.enter_room(to)
 
-    def enter_room(self: ClankState, to: str) -> None:
+    def enter_room(self, to: str) -> None:
         """CK-5.23: escape at R0; crystal cave exhausts; room effects; offer a pickup."""
         seat = self.active
         p = self.p[seat]
@@ -93,7 +92,7 @@ class MovementMixin:
         if self.minor.get(to) or to in self.major or self.idols_at.get(to):
             self.stack.push("pickup", seat, room=to)
 
-    def escape(self: ClankState, seat: int) -> None:
+    def escape(self, seat: int) -> None:
         """CK-6.6: status escaped, a mastery token, and the countdown if first out (CK-6.8)."""
         p = self.p[seat]
         p.status = "escaped"
@@ -101,7 +100,7 @@ class MovementMixin:
         self.log.public("escaped", seat=seat, mastery=p.mastery)
         self.start_countdown(seat)
 
-    def do_take_artifact(self: ClankState) -> None:
+    def do_take_artifact(self) -> None:
         """CK-5.13 / CK-6.17: take the room's artifact; the dragon's rage rises by one."""
         p = self.p[self.active]
         art = self.artifacts_at.pop(p.room)
@@ -109,7 +108,7 @@ class MovementMixin:
         self.log.public("take_artifact", seat=self.active, room=p.room, artifact=art)
         self.advance_rage(1)
 
-    def do_buy_market(self: ClankState, kind: str) -> None:
+    def do_buy_market(self, kind: str) -> None:
         """CK-5.14: 7 gold for one item of the kind (crowns highest first); effective at once."""
         p = self.p[self.active]
         p.gold -= self.cat.constants["market_price"]

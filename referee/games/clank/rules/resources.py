@@ -1,20 +1,18 @@
 """CK-6.1 .. CK-6.4, CK-6.9, CK-6.12: clank, healing, drawing, effect resolution and conditionals."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from ..effects import EFFECTS
-
-if TYPE_CHECKING:
-    from ..state import ClankState
+from .base import StateBase
 
 _IN = "in_dungeon"
 
 
-class ResourcesMixin:
+class ResourcesMixin(StateBase):
     """Cubes, cards drawn and the work stack of effect lists."""
 
-    def make_clank(self: ClankState, seat: int, n: int) -> None:
+    def make_clank(self, seat: int, n: int) -> None:
         """CK-6.1: out players make none; the active player's credit cancels first; no supply, no clank."""
         p = self.p[seat]
         if n <= 0 or p.status != _IN:
@@ -30,7 +28,7 @@ class ResourcesMixin:
             p.clank_made += k
             self.log.public("clank", seat=seat, cubes=k)
 
-    def remove_clank(self: ClankState, seat: int, n: int) -> None:
+    def remove_clank(self, seat: int, n: int) -> None:
         """CK-6.2: take own cubes back from the clank area; the excess becomes clank credit."""
         p = self.p[seat]
         if n <= 0 or p.status != _IN:
@@ -42,7 +40,7 @@ class ResourcesMixin:
             self.credit += n - r
         self.log.public("clank_removed", seat=seat, cubes=r, credit=self.credit)
 
-    def heal(self: ClankState, seat: int, n: int) -> None:
+    def heal(self, seat: int, n: int) -> None:
         """CK-6.4: move min(N, damage) cubes from the health meter back to the supply."""
         p = self.p[seat]
         if p.status != _IN:
@@ -53,7 +51,7 @@ class ResourcesMixin:
             p.supply += h
             self.log.public("healed", seat=seat, amount=h)
 
-    def draw(self: ClankState, seat: int, n: int) -> None:
+    def draw(self, seat: int, n: int) -> None:
         """CK-6.12: draw one at a time; an empty deck reshuffles the discard pile (never the play area)."""
         p = self.p[seat]
         got: list[str] = []
@@ -70,13 +68,13 @@ class ResourcesMixin:
             self.log.public("draw", seat=seat, count=len(got))
             self.log.private(seat, "drew", seat=seat, cards=sorted(got))
 
-    def draw_to_hand_size(self: ClankState, seat: int) -> None:
+    def draw_to_hand_size(self, seat: int) -> None:
         """CK-5.2 / CK-5.24 step 3: draw until holding 5."""
         need = self.cat.constants["hand_size"] - len(self.p[seat].hand)
         if need > 0:
             self.draw(seat, need)
 
-    def advance_rage(self: ClankState, n: int) -> None:
+    def advance_rage(self, n: int) -> None:
         """CK-3.14 / CK-6.17: the rage marker moves up, stopping on its last space."""
         last = len(self.cat.constants["rage_track"]) - 1
         new = min(last, self.rage + n)
@@ -84,12 +82,12 @@ class ResourcesMixin:
         self.rage = new
 
     # -- effect lists (CK-3.3, CK-5.17) ----------------------------------------------------------
-    def push_effects(self: ClankState, atoms: list[dict[str, Any]], card: str | None) -> None:
+    def push_effects(self, atoms: list[dict[str, Any]], card: str | None) -> None:
         """Queue an effect list to resolve (left to right) before whatever is already queued."""
         if atoms:
             self.work.append({"fx": list(atoms), "card": card})
 
-    def run_work(self: ClankState) -> None:
+    def run_work(self) -> None:
         """Resolve queued atoms until the queue is empty or a decision is pending (depth-first)."""
         work = self.work
         while work and not self.stack:
@@ -99,15 +97,15 @@ class ResourcesMixin:
                 work.pop()
                 continue
             atom = fx.pop(0)
-            EFFECTS.effects[atom["op"]](self, atom, item)
+            EFFECTS.effects[atom["op"]](cast(Any, self), atom, item)
 
-    def resolve_now(self: ClankState, atoms: list[dict[str, Any]], card: str | None) -> None:
+    def resolve_now(self, atoms: list[dict[str, Any]], card: str | None) -> None:
         """Queue and run an effect list (used where no decision can arise or the caller re-runs)."""
         self.push_effects(atoms, card)
         self.run_work()
 
     # -- conditionals (CK-6.9) ---------------------------------------------------------------------
-    def condition_holds(self: ClankState, cond: str, card: str | None) -> bool:
+    def condition_holds(self, cond: str, card: str | None) -> bool:
         """``artifact``: the player holds one; ``companion``: another companion is in the play area."""
         p = self.p[self.active]
         if cond == "artifact":
@@ -116,7 +114,7 @@ class ResourcesMixin:
         type_of = self.cat.type_of
         return any(c != card and types[type_of[c]].kind == "companion" for c in p.play)
 
-    def check_conditionals(self: ClankState) -> None:
+    def check_conditionals(self) -> None:
         """CK-6.9: after each completed action, re-test pending conditionals in play-area order."""
         if not self.conds:
             return

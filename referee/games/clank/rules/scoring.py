@@ -6,20 +6,21 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import Outcome
 
 from ..effects import ENDGAME
+from .base import StateBase
 
 if TYPE_CHECKING:
-    from ..state import ClankState, PlayerData
+    from ..state import PlayerData
 
 
-class ScoringMixin:
+class ScoringMixin(StateBase):
     """End of game."""
 
-    def eligible(self: ClankState, seat: int) -> bool:
+    def eligible(self, seat: int) -> bool:
         """CK-8.2: escaped, or knocked out with an artifact outside the Depths."""
         p = self.p[seat]
         return p.status == "escaped" or (p.status == "knocked_out" and p.rescued)
 
-    def breakdown(self: ClankState, p: PlayerData) -> dict[str, int]:
+    def breakdown(self, p: PlayerData) -> dict[str, int]:
         """CK-8.3: every point source of one player (eligible or not)."""
         cat = self.cat
         market = sum(cat.market[i].vp for i in p.items)
@@ -41,7 +42,7 @@ class ScoringMixin:
             "card_bonus": bonus,
         }
 
-    def final_outcome(self: ClankState) -> Outcome:
+    def final_outcome(self) -> Outcome:
         """CK-8.4 / CK-8.5: eligible players by points, ties by best artifact; ineligible last with 0."""
         n = self.players
         parts = [self.breakdown(p) for p in self.p]

@@ -2,18 +2,17 @@
 end-of-turn procedure, rounds, the round limit and the end of the game."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..state import ClankState
+from .base import StateBase
 
 _IN = "in_dungeon"
 
 
-class TurnMixin:
+class TurnMixin(StateBase):
     """Whose slot it is, what a normal turn allows, and how it ends."""
 
-    def legal_main(self: ClankState) -> list[dict[str, Any]]:
+    def legal_main(self) -> list[dict[str, Any]]:
         """CK-5.4 / CK-5.28: every main-phase action in CK-5.5 .. CK-5.16 order."""
         out = self.legal_cards()
         out.extend(self.legal_movement())
@@ -22,7 +21,7 @@ class TurnMixin:
             out.append({"type": "end_turn"})  # CK-5.16: the whole hand must be played first
         return out
 
-    def apply_main(self: ClankState, kind: str, a: dict[str, Any]) -> None:
+    def apply_main(self, kind: str, a: dict[str, Any]) -> None:
         """Dispatch a main-phase action (already known to be legal)."""
         if kind == "play_card":
             self.do_play_card(a["card"])
@@ -51,13 +50,13 @@ class TurnMixin:
         else:
             raise AssertionError(f"unknown main action {kind!r}")
 
-    def reset_turn(self: ClankState) -> None:
+    def reset_turn(self) -> None:
         """CK-5.3 / CK-6.19: pools 0, flags false, no pending conditionals."""
         self.skill = self.swords = self.boots = self.teleports = self.credit = 0
         self.exhausted = self.ignore_caves = self.ignore_monsters = False
         self.conds = []
 
-    def end_turn(self: ClankState) -> None:
+    def end_turn(self) -> None:
         """CK-5.24: lapse, discard the play area, draw 5, refill (Arrive, one attack), then the next slot."""
         seat = self.active
         p = self.p[seat]
@@ -69,16 +68,16 @@ class TurnMixin:
         self.refill_row()
         self.next_slot()
 
-    def start_turn(self: ClankState, seat: int) -> None:
+    def start_turn(self, seat: int) -> None:
         """CK-5.2: draw up to 5; fresh pools; phase main."""
         self.reset_turn()
         self.log.public("turn", seat=seat, round=self.round)
         self.draw_to_hand_size(seat)
 
-    def all_out(self: ClankState) -> bool:
+    def all_out(self) -> bool:
         return not any(p.status == _IN for p in self.p)
 
-    def finish(self: ClankState, reason: str) -> None:
+    def finish(self, reason: str) -> None:
         """CK-8.1: the game is over; the outcome is computed from the final state."""
         if not self.over:
             self.over = True
@@ -87,7 +86,7 @@ class TurnMixin:
             self.work.clear()
             self.log.public("game_over", reason=reason)
 
-    def next_slot(self: ClankState) -> None:
+    def next_slot(self) -> None:
         """CK-5.1 / CK-5.26 / CK-5.27: pass to the next seat's slot, running countdown slots and
         round ends, until a normal turn starts or the game ends (CK-8.1 checked after each step)."""
         n = self.players
@@ -111,7 +110,7 @@ class TurnMixin:
                 self.start_turn(self.active)
                 return
 
-    def end_of_round(self: ClankState) -> None:
+    def end_of_round(self) -> None:
         """CK-5.27: at the end of round ``round_limit`` the neutral dragon pawn takes an empty
         countdown track; at the end of every later round it advances."""
         if self.cd_owner == "dragon":

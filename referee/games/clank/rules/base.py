@@ -1,0 +1,218 @@
+"""Typed declarations shared by the rule mixins (so each mixin type-checks on its own).
+
+``ClankState`` sets every attribute and inherits every method from the mixins; the stubs here only
+tell the type checker what exists. In the MRO they come after every mixin, so they never run.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.engine import DecisionStack, Frame, Outcome, Rng
+from referee.engine.events import EventLog
+
+if TYPE_CHECKING:
+    from ..catalog import Catalog
+    from ..state import PlayerData
+
+
+class StateBase:
+    """Attributes of ``ClankState`` (see ``state.py``) and the mixins' methods."""
+
+    players: int
+    options: dict[str, Any]
+    rng: Rng
+    log: EventLog
+    cat: Catalog
+    p: list[PlayerData]
+    round: int
+    active: int
+    over: bool
+    end_reason: str | None
+    rage: int
+    cd_owner: int | str | None
+    cd_space: int
+    bag_black: int
+    black_aside: int
+    skill: int
+    swords: int
+    boots: int
+    teleports: int
+    credit: int
+    exhausted: bool
+    ignore_caves: bool
+    ignore_monsters: bool
+    conds: list[dict[str, Any]]
+    row: list[str | None]
+    ddeck: list[str]
+    ddiscard: list[str]
+    trashed: list[str]
+    reserve: dict[str, list[str]]
+    market: dict[str, list[str]]
+    mastery_left: list[str]
+    minor: dict[str, list[str]]
+    major: dict[str, str]
+    idols_at: dict[str, list[str]]
+    artifacts_at: dict[str, str]
+    minor_aside: list[str]
+    major_aside: list[str]
+    removed_artifacts: list[str]
+    tokens_gone: list[str]
+    work: list[dict[str, Any]]
+    stack: DecisionStack
+
+    def make_clank(self, seat: int, n: int) -> None:
+        raise NotImplementedError
+
+    def remove_clank(self, seat: int, n: int) -> None:
+        raise NotImplementedError
+
+    def heal(self, seat: int, n: int) -> None:
+        raise NotImplementedError
+
+    def draw(self, seat: int, n: int) -> None:
+        raise NotImplementedError
+
+    def draw_to_hand_size(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def advance_rage(self, n: int) -> None:
+        raise NotImplementedError
+
+    def push_effects(self, atoms: list[dict[str, Any]], card: str | None) -> None:
+        raise NotImplementedError
+
+    def run_work(self) -> None:
+        raise NotImplementedError
+
+    def resolve_now(self, atoms: list[dict[str, Any]], card: str | None) -> None:
+        raise NotImplementedError
+
+    def condition_holds(self, cond: str, card: str | None) -> bool:
+        raise NotImplementedError
+
+    def check_conditionals(self) -> None:
+        raise NotImplementedError
+
+    def legal_cards(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def legal_tokens(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def do_play_card(self, card: str) -> None:
+        raise NotImplementedError
+
+    def do_acquire(self, slot: int) -> None:
+        raise NotImplementedError
+
+    def do_acquire_reserve(self, pile: str) -> None:
+        raise NotImplementedError
+
+    def do_use_device(self, slot: int) -> None:
+        raise NotImplementedError
+
+    def do_defeat(self, slot: int) -> None:
+        raise NotImplementedError
+
+    def do_defeat_goblin(self) -> None:
+        raise NotImplementedError
+
+    def do_use_token(self, token: str) -> None:
+        raise NotImplementedError
+
+    def legal_movement(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def do_move(self, to: str, swords: int) -> None:
+        raise NotImplementedError
+
+    def do_teleport(self, to: str) -> None:
+        raise NotImplementedError
+
+    def enter_room(self, to: str) -> None:
+        raise NotImplementedError
+
+    def escape(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def do_take_artifact(self) -> None:
+        raise NotImplementedError
+
+    def do_buy_market(self, kind: str) -> None:
+        raise NotImplementedError
+
+    def legal_decision(self, frame: Frame) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def public_answer(action: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def secret_rooms_adjacent(self, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def take_secret(self, seat: int, room: str, kind: str) -> None:
+        raise NotImplementedError
+
+    def reveal_token(self, seat: int, room: str, kind: str, token: str) -> None:
+        raise NotImplementedError
+
+    def reveal_dungeon_card(self) -> str | None:
+        raise NotImplementedError
+
+    def refill_row(self) -> None:
+        raise NotImplementedError
+
+    def danger_in_row(self) -> int:
+        raise NotImplementedError
+
+    def dragon_attack(self, extra: int) -> None:
+        raise NotImplementedError
+
+    def knock_out(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def start_countdown(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def countdown_step(self) -> None:
+        raise NotImplementedError
+
+    def legal_main(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def apply_main(self, kind: str, a: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def reset_turn(self) -> None:
+        raise NotImplementedError
+
+    def end_turn(self) -> None:
+        raise NotImplementedError
+
+    def start_turn(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def all_out(self) -> bool:
+        raise NotImplementedError
+
+    def finish(self, reason: str) -> None:
+        raise NotImplementedError
+
+    def next_slot(self) -> None:
+        raise NotImplementedError
+
+    def end_of_round(self) -> None:
+        raise NotImplementedError
+
+    def eligible(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def breakdown(self, p: PlayerData) -> dict[str, int]:
+        raise NotImplementedError
+
+    def final_outcome(self) -> Outcome:
+        raise NotImplementedError
