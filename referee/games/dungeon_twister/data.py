@@ -267,15 +267,19 @@ def content() -> Content:
     for i, s in enumerate(ordered):
         if s.slot != i or s.slot != 4 * s.row + s.col:
             raise ContentError(f"{bo_where}: row {s.slot!r}: slot must equal 4*row+col and be numbered 0..7")
-    return Content(chars, objs, cards, rooms, ordered, lines, int(board["width"]), int(board["height"]),
-                   geometry, pair_of)
+    out = Content(chars, objs, cards, rooms, ordered, lines, int(board["width"]), int(board["height"]),
+                  geometry, pair_of)
+    _check_effects(out)
+    return out
 
 
 def validate_effects() -> None:
     """Every ability and object effect named in data resolves (DT-3.5, DT-3.6)."""
-    from .effects import ABILITIES, OBJECT_EFFECTS
+    _check_effects(content())
 
-    c = content()
+
+def _check_effects(c: Content) -> None:
+    from .effects import ABILITIES, OBJECT_EFFECTS
     ABILITIES.check(f"{WHERE}/characters.toml", {k: r.abilities for k, r in c.characters.items()})
     OBJECT_EFFECTS.check(f"{WHERE}/objects.toml", {k: [r.effect] for k, r in c.objects.items()})
     known = {a for r in c.characters.values() for a in r.abilities}
