@@ -11,6 +11,11 @@ from referee.engine import DecisionStack, Game, Outcome, Rng, State, Viewer
 from referee.engine.events import EventLog
 
 from .catalog import Catalog, catalog
+from .observe import build_view
+from .rules.endgame import make_outcome
+from .rules.flow import dispatch
+from .rules.hidden import redeterminize as _redeterminize
+from .rules.legal import legal_for
 
 PER_TURN = ("ap", "ap_spent", "touched", "touch_hits", "ores_gathered", "moves", "places", "digs_free",
             "timber_used", "villager_used", "skill_used", "decisions")
@@ -206,8 +211,6 @@ class BlockcraftState(State):
         return [top.seat] if top is not None else [self.current]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from .rules.legal import legal_for
-
         if seat not in self.pending():
             return []
         if self._legal is not None and self._legal[0] == seat:
@@ -217,21 +220,14 @@ class BlockcraftState(State):
         return out
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        from .rules.flow import dispatch
-
         self._legal = None
-        dispatch(self, seat, action)
-        self._legal = None
+        dispatch(self, seat, action)   # ``advance`` leaves ``_legal`` valid (or None) for the new position
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
-        from .observe import build_view
-
         self.check_viewer(viewer)
         return build_view(self, viewer)
 
     def outcome(self) -> Outcome | None:
-        from .rules.endgame import make_outcome
-
         return make_outcome(self) if self.phase == "over" else None
 
     # -- snapshots ---------------------------------------------------------------------------
@@ -298,6 +294,4 @@ class BlockcraftState(State):
         return st
 
     def redeterminize(self, seat: int, rng: Rng) -> BlockcraftState:
-        from .rules.hidden import redeterminize
-
-        return redeterminize(self, seat, rng)
+        return _redeterminize(self, seat, rng)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ENCHANT_EFFECTS, skill_of
+from .endgame import check_end
 from .equipment import wear
 from .geometry import char_dist, pay
 
@@ -67,8 +68,6 @@ def feed(st: BlockcraftState, rescuer: int, victim: int, card: str) -> bool:
 
 def kill(st: BlockcraftState, victim: int, killer: int | None, why: str) -> None:
     """BC-6.4: death, loot to the killer's hand (or to the piles), end check."""
-    from .endgame import check_end
-
     v = st.p[victim]
     if killer is not None and (killer == victim or not st.p[killer].alive):
         killer = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import skill_of
+from .endgame import finish
 from .geometry import has_block, pay
 
 if TYPE_CHECKING:
@@ -12,24 +13,38 @@ if TYPE_CHECKING:
 
 def craftable(st: BlockcraftState, p: Player) -> list[str]:
     """BC-5.14: recipes whose ingredients are in hand, grid allowed, supply sufficient."""
-    table = has_block(p, "crafting_table") or (skill_of(st, p).old_habits and not p.villager_used)
-    out = []
     hand = p.hand
-    for rid, c in st.cat.recipes.items():
-        if c.grid == "3x3" and not table:
+    if not hand:
+        return []
+    table = has_block(p, "crafting_table") or (skill_of(st, p).old_habits and not p.villager_used)
+    supply = st.supply
+    out = []
+    for rid, big, qty, ing in _recipes(st):
+        if big and not table:
             continue
-        if st.supply.get(rid, 0) < c.out_qty:
+        if supply.get(rid, 0) < qty:
             continue
-        ing = c.ingredients or {}
-        if all(hand.get(k, 0) >= n for k, n in ing.items()):
+        for k, n in ing:
+            if hand.get(k, 0) < n:
+                break
+        else:
             out.append(rid)
     return out
 
 
+_RECIPES: list[tuple[str, bool, int, tuple[tuple[str, int], ...]]] = []
+
+
+def _recipes(st: BlockcraftState) -> list[tuple[str, bool, int, tuple[tuple[str, int], ...]]]:
+    """(id, needs a 3x3 grid, output quantity, ingredients) per recipe, in catalogue order."""
+    if not _RECIPES:
+        _RECIPES.extend((rid, c.grid == "3x3", c.out_qty, tuple((c.ingredients or {}).items()))
+                        for rid, c in st.cat.recipes.items())
+    return _RECIPES
+
+
 def craft(st: BlockcraftState, p: Player, rid: str) -> None:
     """BC-5.14: ingredients leave the hand (raw -> discard, processed -> supply); outputs to hand."""
-    from .endgame import finish
-
     c = st.cat.recipes[rid]
     if c.grid == "3x3" and not has_block(p, "crafting_table"):
         p.villager_used = True   # u_villager Old Habits

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..effects import USE_EFFECTS, skill_of
 from . import combat, crafting, equipment, movement, terrain
+from .endgame import finish
 from .geometry import height
 
 if TYPE_CHECKING:
@@ -25,8 +26,6 @@ def offset(st: BlockcraftState, seat: int) -> int:
 
 def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
     """BC-5.1 + BC-5.3-BC-5.5 + BC-5.6.1: round/day, counters, start skills, farmland, draw, AP, furnace."""
-    from .endgame import finish
-
     if prev is None or offset(st, seat) <= offset(st, prev):
         st.round += 1
         if st.round > st.max_rounds:
@@ -103,6 +102,7 @@ def settle_idle(st: BlockcraftState, p: Player) -> None:
 def advance(st: BlockcraftState) -> None:
     """Run automatic steps until a seat must decide (or the game is over)."""
     while st.phase == "turn":
+        st._legal = None
         top = st.stack.top()
         cur = st.p[st.current]
         if top is not None:
@@ -131,9 +131,10 @@ def advance(st: BlockcraftState) -> None:
             next_turn(st)
             continue
         if st.step == "action":
-            legal = st.legal_actions(st.current)
+            legal = st.legal_actions(st.current)   # cached for the caller's next legal_actions()
             if len(legal) == 1 and legal[0]["type"] == "end_action_phase":
                 end_action_phase(st, cur)
+                st._legal = None
                 continue
             return
         if st.step == "xp":
@@ -383,14 +384,16 @@ HANDLERS: dict[str, Callable[[BlockcraftState, Player, dict[str, Any]], None]] =
 
 def dispatch(st: BlockcraftState, seat: int, action: dict[str, Any]) -> None:
     """Apply one (legal) decision, then run the automatic steps."""
-    from .. import setup
-
     kind = action["type"]
     if st.phase == "choose_character":
-        setup.choose_character(st, seat, action["character"])
+        from ..setup import choose_character
+
+        choose_character(st, seat, action["character"])
         return
     if st.phase == "choose_start":
-        setup.choose_start(st, seat, action["cell"])
+        from ..setup import choose_start
+
+        choose_start(st, seat, action["cell"])
         advance(st)
         return
     p = st.p[seat]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..catalog import catalog
 from ..effects import ENCHANT_EFFECTS, skill_of
 
 if TYPE_CHECKING:
@@ -58,8 +59,6 @@ def pay(p: Player, ap: int, hunger: int) -> None:
 
 def tool_effects(p: Player) -> list[tuple[dict[str, Any], Any]]:
     """(tool slot, enchantment effect class) for every enchantment on an equipped tool."""
-    from ..catalog import catalog
-
     cat = catalog()
     out = []
     for t in p.tools:

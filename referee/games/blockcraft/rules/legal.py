@@ -100,7 +100,8 @@ def action_list(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"type": "move", "dir": d} for d in movement.move_dirs(st, p)]
     if p.ap >= 1 and p.hunger >= 1:
         out.append({"type": "jump"})
-    out += [{"type": "place", "card_type": c} for c in terrain.place_types(st, p)]
+    near = terrain.scan(st, p, attack_range(st, p))
+    out += [{"type": "place", "card_type": c} for c in terrain.place_types(st, p, near)]
     for c in sorted(p.hand):
         card = st.cat.cards[c]
         if card.use_effect is None:
@@ -108,9 +109,9 @@ def action_list(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
         eff = USE_EFFECTS.effects[card.use_effect]
         if eff.usable(st, p, c) and eff.targets(st, p) != []:
             out.append({"type": "use", "card_type": c})
-    out += [{"type": "dig", "cell": [x, y]} for x, y in terrain.dig_cells(st, p)]
+    out += [{"type": "dig", "cell": [x, y]} for x, y in terrain.dig_cells(st, p, near)]
     out += [{"type": "gather", "cell": [x, y]} for x, y in terrain.gather_cells(st, p)]
-    out += [{"type": "till", "cell": [x, y]} for x, y in terrain.till_cells(st, p)]
+    out += [{"type": "till", "cell": [x, y]} for x, y in terrain.till_cells(st, p, near)]
     out += [{"type": "craft", "recipe": r} for r in crafting.craftable(st, p)]
     out += equipment.equip_actions(st, p)
     out += touch_actions(st, p)

@@ -36,21 +36,22 @@ def place_ap(st: BlockcraftState, p: Player) -> int:
     return 0 if (p.places == 0 and skill_of(st, p).first_place_free_ap) else 1
 
 
-def place_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+def place_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.10: within range, H < 8, nobody there (own cell only while airborne and alone)."""
     assert p.cell is not None
+    if near is None:
+        near = scan(st, p, attack_range(st, p))
     taken = {(q.cell[0], q.cell[1]) for q in st.p if q is not p and q.alive and q.cell is not None}
     if not p.airborne:
         taken.add((p.cell[0], p.cell[1]))
-    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p))
-            if len(stack) < MAX_STACK and (x, y) not in taken]
+    return [(x, y) for x, y, stack in near if len(stack) < MAX_STACK and (x, y) not in taken]
 
 
-def place_types(st: BlockcraftState, p: Player) -> list[str]:
+def place_types(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[str]:
     if p.ap < place_ap(st, p) or p.hunger < 1:
         return []
     types = [c for c in sorted(p.hand) if st.cat.cards[c].placeable]
-    return types if types and place_cells(st, p) else []
+    return types if types and place_cells(st, p, near) else []
 
 
 def place(st: BlockcraftState, p: Player, card: str, x: int, y: int) -> None:
@@ -68,11 +69,13 @@ def dig_free(st: BlockcraftState, p: Player) -> bool:
     return p.digs_free < sum(1 for _t, e in tool_effects(p) if e.dig_free)
 
 
-def dig_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+def dig_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.12.1: top face down, placed or farmland; within range; AP (or efficiency) and hunger."""
     if p.hunger < 1 or (p.ap < 1 and not dig_free(st, p)):
         return []
-    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p)) if stack and stack[-1]["s"] != "loose"]
+    if near is None:
+        near = scan(st, p, attack_range(st, p))
+    return [(x, y) for x, y, stack in near if stack and stack[-1]["s"] != "loose"]
 
 
 def _best_tool(st: BlockcraftState, p: Player, ttype: str, tier: int = 0) -> int | None:
@@ -169,14 +172,15 @@ def gather(st: BlockcraftState, p: Player, x: int, y: int) -> None:
 
 
 # ---- BC-5.19 till ----------------------------------------------------------------------------------
-def till_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+def till_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.19: a hoe (h_farmer: none), a loose dirt in range, AP and hunger."""
     if p.ap < 1 or p.hunger < 1:
         return []
     if not skill_of(st, p).hoe_free and _best_tool(st, p, "hoe") is None:
         return []
-    return [(x, y) for x, y, stack in scan(st, p, attack_range(st, p))
-            if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
+    if near is None:
+        near = scan(st, p, attack_range(st, p))
+    return [(x, y) for x, y, stack in near if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
 
 
 def till(st: BlockcraftState, p: Player, x: int, y: int) -> None:
