@@ -380,9 +380,9 @@ class HeuristicBot(Bot):
                     best_i, best_d = i, dq
             elif a["type"] == "end_move":
                 end_i = i
-            elif a["type"] == "pick_up" and t["carrying"] is None:
-                if a["token"].split(".", 1)[1] in ("treasure", "rope", "sword", "speed_potion"):
-                    return i
+            elif a["type"] == "pick_up" and t["carrying"] is None \
+                    and a["token"].split(".", 1)[1] in ("treasure", "rope", "sword", "speed_potion"):
+                return i
         if best_i is not None:
             return best_i
         if end_i is not None:

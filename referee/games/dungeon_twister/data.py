@@ -137,7 +137,7 @@ def _printed_cells(where: str, room: RoomRow) -> dict[tuple[int, int], list[Any]
     """Printed tile -> {(c, r): [kind, wallbits, ports]}; checks every coordinate."""
     label = f"{where}: row {room.id!r}"
 
-    def inside(c: Any, r: Any, what: str) -> None:
+    def inside(c: Any, r: Any, what: Any) -> None:
         if not (isinstance(c, int) and isinstance(r, int) and 0 <= c < ROOM and 0 <= r < ROOM):
             raise ContentError(f"{label}: {what} ({c}, {r}) is outside the 5x5 tile")
 
@@ -181,8 +181,8 @@ def _printed_cells(where: str, room: RoomRow) -> dict[tuple[int, int], list[Any]
         if not str(pid).startswith(f"{room.id}-P"):
             raise ContentError(f"{label}: portcullis id {pid!r} must start with '{room.id}-P'")
         (a, b) = p["between"]
-        inside(*a, "portcullis square")
-        inside(*b, "portcullis square")
+        inside(a[0], a[1], "portcullis square")
+        inside(b[0], b[1], "portcullis square")
         d = next((i for i in range(4) if (a[0] + DX[i], a[1] + DY[i]) == tuple(b)), None)
         if d is None:
             raise ContentError(f"{label}: portcullis {pid!r} squares are not neighbours")
@@ -240,9 +240,9 @@ def content() -> Content:
     for row in chars.values():
         if row.speed < 1 or row.combat < 0 or row.exit_vp < 1:
             raise ContentError(f"{ch_where}: row {row.kind!r}: speed/combat/exit_vp out of range")
-    for row in objs.values():
-        if row.use not in ("permanent", "activated"):
-            raise ContentError(f"{ob_where}: row {row.kind!r}: use must be 'permanent' or 'activated'")
+    for orow in objs.values():
+        if orow.use not in ("permanent", "activated"):
+            raise ContentError(f"{ob_where}: row {orow.kind!r}: use must be 'permanent' or 'activated'")
     for line in lines.values():
         check_count(f"{bo_where}: line {line.colour!r}", len(line.dots), 4, "dots")
 

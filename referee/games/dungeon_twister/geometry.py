@@ -98,9 +98,9 @@ class Board:
             if kind == GEAR:
                 self.gears[s] = sq
             for d in (1, 2):  # record each portcullis once, from its west/north square
-                pid = ports[d]
-                if pid is not None:
-                    self.port_squares[pid] = (sq, (sq[0] + DX[d], sq[1] + DY[d]))
+                port = ports[d]
+                if port is not None:
+                    self.port_squares[port] = (sq, (sq[0] + DX[d], sq[1] + DY[d]))
 
     def _conn(self, sq: Square, port_state: Mapping[str, str]) -> list[Square | None]:
         kind, walls, ports = self.kind, self.walls, self.ports

@@ -82,7 +82,7 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
 
 
 def _token(st: DTState, t: Any) -> dict[str, Any]:
-    sq = t.square if t.where == "board" else st.tokens[t.carrier].square
+    sq: Any = t.square if t.where == "board" else st.tokens[t.carrier].square
     return {"id": t.id, "kind": t.kind, "colour": COLOURS[t.colour], "character": t.char,
             "state": ("wounded" if t.wounded else "healthy") if t.char else None,
             "square": list(sq), "carried_by": t.carrier, "carrying": t.carrying,

@@ -70,7 +70,7 @@ def test_placement_alternates_and_fills_capacities_dt_4_4_dt_4_5() -> None:
         seat = st.pending()[0]
         order.append(seat)
         legal = st.legal_actions(seat)
-        assert all(a["token"].startswith(("blue." if seat == 0 else "red.")) for a in legal)
+        assert all(a["token"].startswith("blue." if seat == 0 else "red.") for a in legal)
         st.apply(seat, rng.choice(legal))
     assert order == [1, 0] * 10
     counts = [sum(1 for t in st.tokens.values() if t.where == "hidden" and t.slot == s) for s in range(8)]

@@ -259,8 +259,8 @@ def _anchors(st: DTState, q: Square) -> int:
 
 def move_legal(st: DTState) -> list[dict[str, Any]]:
     """The move sub-phase's legal list (DT-5.5.2)."""
-    frame = st.sub
-    m = st.tokens[frame["char"]]  # type: ignore[index]
+    frame: dict[str, Any] = st.sub  # type: ignore[assignment]
+    m = st.tokens[frame["char"]]
     out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)  # type: ignore[arg-type]
     if is_end(st, m, m.square):  # type: ignore[arg-type]
         out.append({"type": "end_move"})

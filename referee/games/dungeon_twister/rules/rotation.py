@@ -16,7 +16,7 @@ def rotate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     p = c.square
     if st.board.kind[p] != GEAR:  # type: ignore[union-attr,index]
         return []
-    t = slot_of(p)  # type: ignore[arg-type]
+    t: int = slot_of(p)  # type: ignore[arg-type,assignment]
     rooms = content().rooms
     tile = st.slots[t]["tile"]  # type: ignore[index]
     pair_tile = content().pair_of[tile]
@@ -26,7 +26,7 @@ def rotate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
             targets.append(s)
     free = st.caps(c).chooses_rotation
     out = []
-    for s in sorted(targets):  # type: ignore[type-var]
+    for s in sorted(targets):
         dirs = ("cw", "ccw") if free else (rooms[st.slots[s]["tile"]].arrow,)  # type: ignore[index]
         for d in dirs:
             out.append({"type": "rotate", "character": c.id, "slot": s, "dir": d})
