@@ -400,6 +400,8 @@ def crumbs_everywhere(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> 
 
 # -- queries used by the rules ------------------------------------------------------------------------
 C = content()
+CARDS = C.cards
+HEROES = C.heroes
 
 
 def call(key: str, st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
@@ -409,18 +411,19 @@ def call(key: str, st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int
 def mouse_mod(st: MMState, mouse: str, hook: str, ctx: dict[str, Any]) -> int:
     """Sum of a hook over the mouse's equipped cards, pack items and innate ability."""
     m = st.mice[mouse]
+    ctx["mouse"] = mouse
+    effects = EFFECTS.effects
     total = 0
     for cid in m.equipped:
-        row = C.cards[cid]
+        row = CARDS[cid]
         if row.effect and row.kind != "weapon":
-            total += EFFECTS.effects[row.effect](st, hook, row, ctx)
+            total += effects[row.effect](st, hook, row, ctx)
     for cid in m.pack:
-        row = C.cards[cid]
+        row = CARDS[cid]
         if row.effect and row.kind == "item":
-            total += EFFECTS.effects[row.effect](st, hook, row, ctx)
-    hero = C.heroes[mouse]
-    total += EFFECTS.effects[hero.innate](st, hook, hero, {**ctx, "mouse": mouse})
-    return total
+            total += effects[row.effect](st, hook, row, ctx)
+    hero = HEROES[mouse]
+    return total + effects[hero.innate](st, hook, hero, ctx)
 
 
 def mouse_has(st: MMState, mouse: str, key: str) -> bool:

@@ -162,7 +162,7 @@ class MMState(State):
         cached = self._legal_cache
         if cached is None:
             cached = self._legal_cache = _dispatch().legal(self)
-        return [dict(a) for a in cached]
+        return list(cached)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         self._legal_cache = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import content
-from . import board, cheese
+from . import board, care, cheese, monsters, movement
 
 if TYPE_CHECKING:
     from ..state import MMState
@@ -77,7 +77,6 @@ def new_round(st: MMState) -> None:
 
 def advance(st: MMState) -> None:
     """Run everything automatic until a seat must decide or the game is over."""
-    from . import monsters
     while st.result is None and not st.stack:
         t = st.turn
         if t is not None:
@@ -124,19 +123,16 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
             st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": True,
                        "rescue": True}
             if not st.monsters:
-                from .care import rescue_areas
-                if rescue_areas(st):
+                if care.rescue_areas(st):
                     st.stack.push("rescue", m.seat, mouse=key)
             return
         face = cheese.roll(st, 1, "move", key)[0]
-        from .movement import move_value
         st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": False,
-                   "move_roll": f"F{face}", "normal": "unused", "normal_mp": move_value(st, key) + board.NUMBER[face],
+                   "move_roll": f"F{face}", "normal": "unused", "normal_mp": movement.move_value(st, key) + board.NUMBER[face],
                    "scurry": None, "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False,
                    "slip": False}
         return
-    from .monsters import monster_order
-    st.turn = {"kind": "monster", "card": card, "surprise": surprise, "order": monster_order(st, card),
+    st.turn = {"kind": "monster", "card": card, "surprise": surprise, "order": monsters.monster_order(st, card),
                "i": 0, "stage": 0, "attacks": 0, "attacked": []}
 
 
@@ -146,8 +142,7 @@ def end_card_turn(st: MMState) -> None:
     st.turn = None
     card = t["card"]
     if t["kind"] == "mouse" and not t.get("rescue"):
-        from .movement import apply_current
-        apply_current(st, t["mouse"])
+        movement.apply_current(st, t["mouse"])
     if t["surprise"]:
         if card_alive(st, card) and card not in st.track:
             st.track.append(card)
