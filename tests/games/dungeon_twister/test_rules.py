@@ -199,3 +199,84 @@ def test_snapshot_round_trip_mid_move() -> None:
     st.apply(0, {"type": "step", "dir": "E"})
     copy = GAME.restore(st.snapshot())
     assert copy.digest() == st.digest() and copy.legal_actions(0) == st.legal_actions(0)
+
+
+def test_wounded_use_no_ability_dt_5_9_6() -> None:
+    st = build({"ap": 2, "tokens": [{"id": "blue.thief", "square": [17, 2], "wounded": True},
+                                    {"id": "blue.wizard", "square": [5, 8], "wounded": True,
+                                     "carrying": "blue.fireball_wand"},
+                                    {"id": "red.warrior", "square": [9, 8]}]})
+    assert st.legal_actions(0) == [{"type": "end_turn"}]
+
+
+def test_rope_carried_and_lying_dt_6_2_2_dt_6_2_4() -> None:
+    st = build({"ap": 3, "tokens": [{"id": "blue.warrior", "square": [13, 2], "carrying": "blue.rope"},
+                                    {"id": "blue.troll", "square": [14, 1]}]})
+    st.apply(0, {"type": "move", "character": "blue.warrior"})
+    st.apply(0, {"type": "step", "dir": "N"})                       # carried Rope: onto the trap (13,1)
+    assert {"type": "end_move"} in st.legal_actions(0)
+    st.apply(0, {"type": "drop"})                                   # Rope now lies on the trap
+    assert {"type": "end_move"} not in st.legal_actions(0)          # only a Thief / Rope carrier may stop
+    st.apply(0, {"type": "step", "dir": "S"})
+    st.apply(0, {"type": "end_move"})
+    st.apply(0, {"type": "move", "character": "blue.troll"})
+    st.apply(0, {"type": "step", "dir": "W"})                       # anyone crosses a trap with a lying Rope
+    assert {"type": "end_move"} not in st.legal_actions(0)
+    assert st.tokens["blue.troll"].square == (13, 1)
+
+
+def test_pick_up_wounded_friend_on_trap_dt_6_2_7() -> None:
+    st = build({"ap": 1, "tokens": [{"id": "blue.goblin", "square": [13, 1], "wounded": True},
+                                    {"id": "blue.rope", "square": [13, 1]},
+                                    {"id": "blue.thief", "square": [13, 0]}]})
+    st.apply(0, {"type": "move", "character": "blue.thief"})
+    st.apply(0, {"type": "step", "dir": "S"})
+    assert {"type": "pick_up", "token": "blue.rope"} not in st.legal_actions(0)   # would leave the friend
+    st.apply(0, {"type": "pick_up", "token": "blue.goblin"})
+    assert st.tokens["blue.rope"].square == (13, 1) and st.tokens["blue.thief"].carrying == "blue.goblin"
+
+
+def test_carried_wounded_cannot_be_attacked_or_healed_dt_6_4_4() -> None:
+    st = build({"ap": 2, "tokens": [{"id": "blue.cleric", "square": [8, 8]},
+                                    {"id": "blue.warrior", "square": [9, 8], "carrying": "blue.goblin"},
+                                    {"id": "red.troll", "square": [7, 8]}]})
+    legal = st.legal_actions(0)
+    assert not [a for a in legal if a.get("target") == "blue.goblin"]
+
+
+def test_heal_an_enemy_dt_6_9_5() -> None:
+    st = build({"ap": 2, "tokens": [{"id": "blue.cleric", "square": [8, 8]},
+                                    {"id": "red.troll", "square": [9, 8], "wounded": True}]})
+    st.apply(0, {"type": "heal", "character": "blue.cleric", "target": "red.troll"})
+    assert not st.tokens["red.troll"].wounded and st.tokens["red.troll"].blocked
+    st.apply(0, {"type": "end_turn"})
+    assert not st.tokens["red.troll"].blocked
+
+
+def test_card_views_dt_7_4_and_colours_dt_1_1() -> None:
+    st = build({"ap": 2, "tokens": [{"id": "blue.troll", "square": [9, 6]}, {"id": "red.warrior", "square": [10, 6]}]})
+    st.apply(0, {"type": "attack", "character": "blue.troll", "target": "red.warrior"})
+    st.apply(1, {"type": "combat_card", "value": 3})
+    v0, v1, pub = st.observe(0), st.observe(1), st.observe(PUBLIC)
+    assert v0["colour"] == "blue" and v1["colour"] == "red"
+    assert v1["subphase"]["my_card"] == 3 and v0["subphase"]["my_card"] is None
+    assert v0["subphase"]["submitted"] == [False, True] and "cards" not in v0["subphase"]
+    assert "my_card" not in pub["subphase"] and "hand" not in pub
+    assert v0["hand"]["combat"] == [0, 1, 2, 2, 3, 3, 4, 5, 6]
+    assert v0["hands"][1] == {"action_count": 4, "action_top": None, "combat_count": 9, "jump": 3}
+    st.apply(0, {"type": "combat_card", "value": 0})
+    assert st.observe(0)["hands"][1]["combat_count"] == 8
+
+
+def test_post_game_release_and_stats_dt_7_9_dt_8_5() -> None:
+    st = build({"ap": 2, "options": {"max_turns": 2}, "face_down": [7],
+                "tokens": [{"id": "blue.goblin", "square": [20, 2]}]})
+    st.apply(0, {"type": "move", "character": "blue.goblin"})
+    st.apply(0, {"type": "step", "dir": "E"})
+    st.apply(0, {"type": "end_turn"})
+    st.apply(1, {"type": "play_action_card", "value": 2})
+    st.apply(1, {"type": "end_turn"})
+    view = st.observe(PUBLIC)
+    assert view["slots"][7]["tile"] == "R8" and "hands_full" in view
+    out = st.outcome()
+    assert out is not None and out.details["stats"][0]["vp_exits"] == 2 and out.scores == [2.0, 0.0]
