@@ -237,6 +237,10 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
                 if stopper is not None:
                     stopper.cancel()
                 sess.out.put_nowait(None)
+        except asyncio.CancelledError:
+            if stop is not None and stop.is_set():  # our own call.cancel() on stop
+                return stats
+            raise
         except grpc.aio.AioRpcError as exc:
             if exc.code() in _FATAL:
                 raise BotRefused(f"{exc.code().name}: {exc.details()}") from None

@@ -1,0 +1,53 @@
+"""In-process referee fixtures (the referee on a background thread, bots as SDK sessions on threads)."""
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from referee.engine import register
+from referee.service.config import RefereeConfig
+from referee.service.server import RefereeThread
+from referee.service.tokens import TokenStore
+from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
+
+register(SEALED_BIDS)
+
+
+@pytest.fixture()
+def referee_thread(tmp_path) -> Iterator[RefereeThread]:  # type: ignore[no-untyped-def]
+    cfg = RefereeConfig(reconnect_grace_s=0.5, live_wait_s=3.0)
+    with RefereeThread(config=cfg, store=TokenStore(f"sqlite:///{tmp_path / 'tokens.db'}")) as ref:
+        yield ref
+
+
+class LiveBot:
+    """An SDK session on its own thread and loop (stop() ends it)."""
+
+    def __init__(self, factory, address: str, token: str, **kw) -> None:  # type: ignore[no-untyped-def]
+        from bots.sdk.client import run_async
+
+        self.loop = asyncio.new_event_loop()
+        self.stop_event: asyncio.Event | None = None
+        self.stats = None
+        self.error: BaseException | None = None
+
+        def main() -> None:
+            async def go() -> None:
+                self.stop_event = asyncio.Event()
+                try:
+                    self.stats = await run_async(factory, address, token, stop=self.stop_event, **kw)
+                except BaseException as exc:  # noqa: BLE001
+                    self.error = exc
+
+            self.loop.run_until_complete(go())
+
+        self.thread = threading.Thread(target=main, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        if self.stop_event is not None:
+            self.loop.call_soon_threadsafe(self.stop_event.set)
+        self.thread.join(10)
