@@ -82,6 +82,17 @@ _CAPS = caps()
 _SUPPORTS = {k: e.supports_on_trap for k, e in object_effects().items()}
 
 
+_DISPATCH: list[Any] = []
+
+
+def _dispatch() -> Any:
+    if not _DISPATCH:
+        from .rules import dispatch
+
+        _DISPATCH.append(dispatch)
+    return _DISPATCH[0]
+
+
 def new_stats() -> dict[str, int]:
     """DT-8.5 per-seat statistics."""
     return {"vp_kills": 0, "vp_exits": 0, "vp_treasures": 0, "characters_lost": 0, "rooms_revealed": 0,
@@ -121,8 +132,14 @@ class DTState(State):
         self.end_reason = "normal"
         self.stats = [new_stats(), new_stats()]
         self.removed: list[str] = []
+        #: the last legal list computed (seat, actions); any change of state clears it
+        self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
 
     # -- derived structures ------------------------------------------------------------------
+    @property
+    def all_revealed(self) -> bool:
+        return all(s["revealed"] for s in self.slots)
+
     def rebuild_board(self, slot: int | None = None, squares: tuple[Square, ...] = ()) -> None:
         """Recompute the board geometry (all of it, or after slot ``slot`` / the edges of
         ``squares`` changed: a reveal, a rotation, a portcullis)."""
@@ -228,16 +245,19 @@ class DTState(State):
         return [self.active]  # type: ignore[list-item]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        from .rules import dispatch
-
+        cached = self._legal_cache
+        if cached is not None and cached[0] == seat:
+            return list(cached[1])
         if seat not in self.pending():
             return []
-        return dispatch.legal(self, seat)
+        legal = _dispatch().legal(self, seat)
+        self._legal_cache = (seat, legal)
+        return list(legal)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        from .rules import dispatch
-
-        dispatch.apply(self, seat, action)
+        self._legal_cache = None
+        _dispatch().apply(self, seat, action)
+        self._legal_cache = None
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         from .observe import observe

@@ -47,6 +47,7 @@ def build(given: dict[str, Any]) -> DTState:
 def place_tokens(st: DTState, rows: list[dict[str, Any]]) -> None:
     """Rows ``{"id", "square", "wounded"?, "carrying"?, "wtt"?, "blocked"?}``; a carried
     token is taken out of play first, then put under its carrier."""
+    st._legal_cache = None  # a direct edit of the state
     for row in rows:
         t = st.tokens[row["id"]]
         if t.where == "board":

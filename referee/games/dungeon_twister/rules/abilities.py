@@ -28,7 +28,10 @@ def heal_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     for q in st.board.conn[c.square]:  # type: ignore[union-attr,index]
         if q is None:
             continue
-        for tid in sorted(st.at.get(q, ())):
+        occ = st.at.get(q)
+        if not occ:
+            continue
+        for tid in (sorted(occ) if len(occ) > 1 else occ):
             w = st.tokens[tid]
             if w.char and w.wounded and not _healthy_other_on(st, q, tid):
                 out.append({"type": "heal", "character": c.id, "target": tid})

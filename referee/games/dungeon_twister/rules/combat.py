@@ -16,7 +16,10 @@ def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
     for q in st.board.conn[a.square]:  # type: ignore[union-attr,index]
         if q is None:
             continue
-        for tid in sorted(st.at.get(q, ())):
+        occ = st.at.get(q)
+        if not occ:
+            continue
+        for tid in (sorted(occ) if len(occ) > 1 else occ):
             t = st.tokens[tid]
             if t.char and t.colour != a.colour and not t.wtt:
                 out.append({"type": "attack", "character": a.id, "target": tid})

@@ -269,8 +269,8 @@ def move_legal(st: DTState) -> list[dict[str, Any]]:
 
 def can_start_move(st: DTState, m: Token) -> bool:
     """DT-5.3.5 [design D8]: a move is offered only if a step or a free sub-action exists."""
-    frame = new_frame(m, _speed(m))
-    return bool(legal_steps(st, m, frame["steps"], True)) or bool(free_actions(st, m, frame))
+    steps = _speed(m)
+    return bool(legal_steps(st, m, steps, True)) or bool(free_actions(st, m, new_frame(m, steps)))
 
 
 def _speed(m: Token) -> int:

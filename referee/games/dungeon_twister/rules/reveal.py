@@ -40,6 +40,8 @@ def reveal_slots(st: DTState, c: Token) -> list[int]:
     """
     p = c.square
     out: set[int] = set()
+    if st.all_revealed:
+        return []
     if line_colour(p) == c.colour:  # type: ignore[arg-type]
         out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
     else:
