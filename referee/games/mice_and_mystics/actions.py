@@ -12,8 +12,8 @@ from referee.engine import Action, ActionSet
 
 
 def _simple(type_name: str, doc: str) -> type[Action]:
-    cls = dataclass(frozen=True)(type(type_name.title().replace("_", ""), (Action,),
-                                      {"__doc__": doc, "TYPE": type_name, "__annotations__": {}}))
+    cls: type[Action] = dataclass(frozen=True)(type(type_name.title().replace("_", ""), (Action,),
+                                                     {"__doc__": doc, "TYPE": type_name, "__annotations__": {}}))
     return cls
 
 

@@ -7,7 +7,8 @@ does not answer a hook returns 0, so call sites simply sum over every source in 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from referee.engine import EffectRegistry
 

@@ -21,10 +21,11 @@ def weapons(st: MMState, mouse: str, mode: str) -> list[str]:
 def melee_targets(st: MMState, mouse: str, weapon: str) -> list[str]:
     """MM-5.35 a same or adjacent area (never across red); Nail Spear also 2 crossings via non-red edges."""
     area = st.mice[mouse].area
-    g = board.GRAPHS[board.AREAS[area].side]  # type: ignore[index]
-    near = {area, *g.adj[area]}  # type: ignore[index]
+    assert area is not None
+    g = board.GRAPHS[board.AREAS[area].side]
+    near = {area, *g.adj[area]}
     if weapon_mod(st, weapon, "reach", {}) >= 2:
-        for a in list(near):
+        for a in near:
             near.update(g.adj[a])
     return [k for k, m in st.monsters.items() if m.area in near]
 

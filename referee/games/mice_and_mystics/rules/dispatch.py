@@ -1,7 +1,8 @@
 """One entry point for legal lists and trusted apply: the top sub-decision, else the main phase."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import battle, care, explore, flow, gear, mainphase, monsters, movement, search
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..catalog import content
 from ..effects import call
-from . import board, cheese, flow
+from . import cheese, flow
 from .board import AREAS
 
 if TYPE_CHECKING:

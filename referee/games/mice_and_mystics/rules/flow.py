@@ -122,9 +122,8 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
         if m.captured:
             st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": True,
                        "rescue": True}
-            if not st.monsters:
-                if care.rescue_areas(st):
-                    st.stack.push("rescue", m.seat, mouse=key)
+            if not st.monsters and care.rescue_areas(st):  # MM-6.5 d
+                st.stack.push("rescue", m.seat, mouse=key)
             return
         face = cheese.roll(st, 1, "move", key)[0]
         st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": False,
@@ -143,9 +142,8 @@ def end_card_turn(st: MMState) -> None:
     card = t["card"]
     if t["kind"] == "mouse" and not t.get("rescue"):
         movement.apply_current(st, t["mouse"])
-    if t["surprise"]:
-        if card_alive(st, card) and card not in st.track:
-            st.track.append(card)
+    if t["surprise"] and card_alive(st, card) and card not in st.track:
+        st.track.append(card)  # MM-5.9 to the bottom of the track
     st.acted.append(card)
     if not t["surprise"] and not st.reshuffled and card == lowest_mouse_card(st):
         st.tis_pending = True

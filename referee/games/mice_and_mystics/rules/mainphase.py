@@ -35,11 +35,7 @@ def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]
         eff = row.effect
         base = {"type": "ability", "ability": a}
         if eff == "taunt" and not m.taunt or eff == "glamour_ward" and not m.ward or \
-                eff == "slip_past" and not t["slip"]:
-            out.append(base)
-        elif eff == "dash" and movement.current_movement(t) is not None:
-            out.append(base)
-        elif eff == "second_wind" and care.hurt(st, mouse):
+                eff == "slip_past" and not t["slip"] or eff == "dash" and movement.current_movement(t) is not None or eff == "second_wind" and care.hurt(st, mouse):
             out.append(base)
         elif eff == "soothing_balm":
             out += [{**base, "target": x} for x in care.near_mice(st, mouse, True) if care.hurt(st, x)]

@@ -98,8 +98,8 @@ def move_monster(st: MMState, mid: str, brow: Any) -> None:
             return
         mp = board.NUMBER[cheese.roll(st, 1, "monster_move", mid)[0]]
         passable = _passable(st, mid)
-        goal = {a for a in passable if any(board.has_los(st, a, m.area) for m in live)}  # type: ignore[arg-type]
-        _walk(st, mid, goal, mp, stop_on_mouse=False)
+        seen = {a for a in passable if any(board.has_los(st, a, m.area) for m in live)}  # type: ignore[arg-type]
+        _walk(st, mid, seen, mp, stop_on_mouse=False)
         return
     if any(m.area == mo.area for m in live):
         return

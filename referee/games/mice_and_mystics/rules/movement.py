@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import content
-from ..effects import mouse_mod, mouse_has
+from ..effects import mouse_has, mouse_mod
 from . import board, cheese
 from .board import AREAS, BURST
 
@@ -129,7 +129,7 @@ def do_step(st: MMState, mouse: str, to: str, hook: bool) -> None:
     """MM-5.18 a step (or a Hook and Twine crossing, MM-6.16)."""
     t = st.turn
     assert t is not None
-    kind, cost = board.edge_to(st, st.mice[mouse].area, to)  # type: ignore[arg-type, misc]
+    _kind, cost = board.edge_to(st, st.mice[mouse].area, to)  # type: ignore[arg-type, misc]
     if hook:
         cost = 1
         t["hook"] = True
