@@ -26,6 +26,5 @@ def test_heuristic_team_wins_chapter_one_sometimes_and_random_never() -> None:
             for i in range(6)]
     assert all(not r.faults for r in heur)
     assert sum(r.outcome.team_result == "win" for r in heur) >= 2
-    rand = [run_match(GAME, [RandomBot(s) for s in range(2)], seed=500 + i, options={"chapter": 1})
-            for i in range(2)]
-    assert all(r.outcome.team_result == "loss" for r in rand)
+    rand = run_match(GAME, [RandomBot(s) for s in range(2)], seed=500, options={"chapter": 1})
+    assert rand.outcome.team_result == "loss"
