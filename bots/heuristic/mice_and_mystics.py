@@ -232,6 +232,8 @@ class HeuristicBot(Bot):
         value = exp - 0.3 * hp + (1.0 if exp >= hp else 0.0)
         if MONSTERS[mo["type"]]["mode"] == "ranged":
             value += 0.5
+        if MONSTERS[mo["type"]]["boss"]:
+            value += 0.3 * hp + 2.0  # chapter 2 is won by the boss alone: ignore its big life pool
         return value
 
     def _heal(self, view: dict[str, Any], by_type: dict[str, list[dict[str, Any]]]) -> Any:
