@@ -140,6 +140,8 @@ class HeuristicBot(Bot):
         gathers = [a for a in legal if a["type"] == "gather"]
         if gathers:
             return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
+        if view["players"][me]["hunger"] < 5:
+            return {"type": "land"}
         d = self._dig_choice(view, me, [a for a in legal if a["type"] == "dig"])
         if d is not None:
             return d
@@ -379,9 +381,10 @@ class HeuristicBot(Bot):
                 v = -2.0  # placed blocks: only as a last resort
             else:
                 layer = top["layer"]
-                v = {"S": 3.0, "U": 1.0 + tier, "D": -4.0 + 3 * tier}[layer]
-                if layer == "U" and tier < 1:
-                    v = -1.0
+                # Deep cards hold gold and diamonds (pickaxe 3): digging them earlier destroys them.
+                v = {"S": 3.0,
+                     "U": 3.0 if tier >= 2 else (1.0 if tier == 1 else -1.0),
+                     "D": 5.0 if tier >= 3 else (0.5 if tier == 2 else -5.0)}[layer]
             if [x, y] == mine["pos"]:
                 v -= 1
                 # digging down: never into a pit we cannot jump out of
@@ -395,9 +398,39 @@ class HeuristicBot(Bot):
                 best, best_v = a, v
         return best if best_v > -1.5 else None
 
+    def _dig_spots(self, view: dict[str, Any], me: int, x: int, y: int, h: int) -> int:
+        """How many worthwhile dig targets a character standing at (x, y, h) would reach (range 1)."""
+        mine = view["players"][me]
+        tier = self._tier(mine)
+        cells = view["map"]["cells"]
+        n = 0
+        for dx, dy in ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)):
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < view["map"]["w"] and 0 <= ny < view["map"]["h"]):
+                continue
+            stack = cells[f"{nx},{ny}"]
+            if not stack or abs(dx) + abs(dy) + abs(h - len(stack)) > max(1, mine["range"] or 1):
+                continue
+            top = stack[-1]
+            if top["face"] == "down" and (top["layer"] == "S" or (top["layer"] == "U" and tier >= 1)
+                                          or (top["layer"] == "D" and tier >= 3)):
+                n += 1
+        return n
+
     def _move_choice(self, view: dict[str, Any], me: int, moves: list[dict[str, Any]]) -> Any:
         if not moves:
             return None
+        if view["mode"] == "extreme":
+            mine = view["players"][me]
+            x, y = mine["pos"]
+            dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+            def spots(a: dict[str, Any]) -> int:
+                nx, ny = x + dirs[a["dir"]][0], y + dirs[a["dir"]][1]
+                nh = len(view["map"]["cells"][f"{nx},{ny}"])
+                return self._dig_spots(view, me, nx, ny, nh) if mine["height"] - nh < 3 else 0
+            best = max(moves, key=spots)
+            return best if spots(best) > 0 and mine["hunger"] >= 6 else None
         mine = view["players"][me]
         x, y = mine["pos"]
         h = mine["height"]
