@@ -12,7 +12,8 @@ as a real bot is:
   is wall time per round trip, measured on the server like the referee's.
 
 The ratio referee/bare is the protocol's overhead (goal: 1.3 or less). Each figure is the median
-of ``--runs`` runs.
+of ``--runs`` runs. The CPU time of the server's event-loop thread per decision is printed too:
+on a loaded machine wall times swing, CPU times much less.
 """
 from __future__ import annotations
 
@@ -53,11 +54,12 @@ class _PingPong:
     def __init__(self, request_size: int, rounds: int) -> None:
         self.payload = b"x" * request_size
         self.rounds = rounds
-        self.done: asyncio.Future[float] | None = None
+        self.done: asyncio.Future[tuple[float, float]] | None = None
 
     async def stream(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
         n = 0
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         await context.write(self.payload)
         async for _ in request_iterator:
             n += 1
@@ -65,10 +67,10 @@ class _PingPong:
                 break
             await context.write(self.payload)
         assert self.done is not None
-        self.done.set_result((time.perf_counter() - t0) / n)
+        self.done.set_result(((time.perf_counter() - t0) / n, (time.thread_time() - c0) / n))
 
 
-async def _bare_round(request_size: int, answer_size: int, rounds: int) -> float:
+async def _bare_round(request_size: int, answer_size: int, rounds: int) -> tuple[float, float]:
     pp = _PingPong(request_size, rounds)
     pp.done = asyncio.get_running_loop().create_future()
     server = grpc.aio.server()
@@ -100,24 +102,44 @@ def _pingpong_client(port: int, answer_size: int) -> None:
 
 # -- through the referee -------------------------------------------------------------------------
 def _bot_client(address: str, token: str, game: str, capacity: int) -> None:
-    from bots.random_bot import RandomBot
-    from bots.sdk.client import run
+    """A minimal protocol bot: answers every decision with a legal index, parses no JSON.
 
-    run(RandomBot, address, token, [game], capacity, threaded=False)  # inline act, like the bare client
+    It does what the bare ping-pong client does (read a message, write a reply), so the ratio
+    measures the referee, not the bot (an SDK bot adds its own JSON parsing and ``act``).
+    """
+    from referee.protocol import bot_pb2, bot_pb2_grpc
+
+    async def go() -> None:
+        async with grpc.aio.insecure_channel(address) as ch:
+            call = bot_pb2_grpc.BotServiceStub(ch).Connect()
+            await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=[game], capacity=capacity,
+                                                                    client="bench bot")))
+            async for msg in call:
+                if msg.WhichOneof("kind") == "decision":
+                    d = msg.decision
+                    await call.write(bot_pb2.BotMessage(answer=bot_pb2.Answer(
+                        match_id=d.match_id, decision_id=d.decision_id, index=d.decision_id % d.legal_count)))
+
+    try:
+        asyncio.run(go())
+    except (grpc.aio.AioRpcError, KeyboardInterrupt):
+        pass
 
 
-async def _referee_round(referee: Any, game_id: str, players: int, matches: int, tag: str) -> tuple[float, int]:
+async def _referee_round(referee: Any, game_id: str, players: int, matches: int,
+                         tag: str) -> tuple[float, float, int]:
     from referee.engine import TimeControl
     from referee.matchspec import MatchSpec, SeatSpec
 
     decisions = 0
     t0 = time.perf_counter()
+    c0 = time.thread_time()
     for i in range(matches):
         spec = MatchSpec(f"bench-{tag}-{i}", game_id, i, [SeatSpec("bench")] * players,
                          time_control=TimeControl(per_decision_ms=10_000))
         resp = await referee.run_match(spec, 30.0)
         decisions += len(json.loads(resp.replay_json)["actions"])
-    return (time.perf_counter() - t0) / decisions, decisions
+    return (time.perf_counter() - t0) / decisions, (time.thread_time() - c0) / decisions, decisions
 
 
 def _sizes(game_id: str, players: int) -> tuple[float, float]:
@@ -159,7 +181,7 @@ def command(game_id: str | None, matches: int, runs: int) -> None:
 
     from referee.engine import game_ids, get_game, register
     from referee.service.config import RefereeConfig
-    from referee.service.server import create_server
+    from referee.service.server import create_server, tune_gc
     from referee.service.tokens import TokenStore
 
     from ..cli.common import console
@@ -181,12 +203,15 @@ def command(game_id: str | None, matches: int, runs: int) -> None:
     loop = _Loop("referee")
     ours: list[float] = []
     bare: list[float] = []
+    ours_cpu: list[float] = []
+    bare_cpu: list[float] = []
     decisions = 0
     with tempfile.TemporaryDirectory() as tmp:
         store = TokenStore(f"sqlite:///{tmp}/bench.db")
         server, port = loop.run(create_server("127.0.0.1:0", config=RefereeConfig(), store=store))
         referee = server.referee  # type: ignore[attr-defined]
         token = store.register("bench", [game_id])
+        tune_gc()  # as `arena referee` does
         bot = subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}", token,
                                 game_id, str(players)])
         try:
@@ -196,9 +221,12 @@ def command(game_id: str | None, matches: int, runs: int) -> None:
                 time.sleep(0.01)
             loop.run(_referee_round(referee, game_id, players, 3, "warmup"))
             for r in range(runs):
-                per, decisions = loop.run(_referee_round(referee, game_id, players, matches, f"r{r}"))
+                per, cpu, decisions = loop.run(_referee_round(referee, game_id, players, matches, f"r{r}"))
                 ours.append(per)
-                bare.append(loop.run(_bare_round(int(req_b), int(ans_b), decisions)))
+                ours_cpu.append(cpu)
+                per, cpu = loop.run(_bare_round(int(req_b), int(ans_b), decisions))
+                bare.append(per)
+                bare_cpu.append(cpu)
         finally:
             bot.terminate()
             bot.wait(10)
@@ -211,6 +239,9 @@ def command(game_id: str | None, matches: int, runs: int) -> None:
     console.print(f"referee, per decision:      {o * 1e6:8.1f} us   (runs: {', '.join(f'{x * 1e6:.0f}' for x in ours)})")
     console.print(f"bare gRPC, per round trip:  {b * 1e6:8.1f} us   (runs: {', '.join(f'{x * 1e6:.0f}' for x in bare)})")
     console.print(f"ratio referee/bare: [bold]{o / b:.2f}[/bold] (goal <= 1.3)")
+    oc, bc = statistics.median(ours_cpu), statistics.median(bare_cpu)
+    console.print(f"server-thread CPU per decision: referee {oc * 1e6:.1f} us, bare {bc * 1e6:.1f} us "
+                  f"(ratio {oc / bc:.2f}; less sensitive to a busy machine than wall time)")
 
 
 if __name__ == "__main__":  # the child processes of the benchmark

@@ -9,6 +9,7 @@ grace period and re-sends the pending decision), and stops on a refused token.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -106,15 +107,14 @@ class _Session:
         self.capacity = capacity
         self.threaded = threaded
         self.bots: dict[tuple[str, int], Bot] = {}
-        self.out: asyncio.Queue[bot_pb2.BotMessage | None] = asyncio.Queue()
+        self.call: Any = None
+        self.lock = asyncio.Lock()
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def _requests(self) -> Any:
-        while True:
-            msg = await self.out.get()
-            if msg is None:
-                return
-            yield msg
+    async def send(self, msg: bot_pb2.BotMessage) -> None:
+        # Written straight to the stream (no queue, no extra task): one write at a time.
+        async with self.lock:
+            await self.call.write(msg)
 
     async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest) -> None:
         req = to_request(d)
@@ -127,9 +127,10 @@ class _Session:
             log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id, d.decision_id)
             choice = 0
         self.stats.decisions += 1
-        self.out.put_nowait(answer_message(d, choice))
+        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError, grpc.aio.UsageError):
+            await self.send(answer_message(d, choice))
 
-    def handle(self, msg: bot_pb2.RefereeMessage) -> bool:
+    async def handle(self, msg: bot_pb2.RefereeMessage) -> bool:
         """Handle one referee message; False when the session should end (Goodbye)."""
         kind = msg.WhichOneof("kind")
         if kind == "decision":
@@ -150,7 +151,7 @@ class _Session:
                     log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id, d.decision_id)
                     choice = 0
                 self.stats.decisions += 1
-                self.out.put_nowait(answer_message(d, choice))
+                await self.send(answer_message(d, choice))
         elif kind == "match_start":
             m = msg.match_start
             key = (m.match_id, m.seat)
@@ -182,7 +183,7 @@ class _Session:
                 if mid == e.match_id and hasattr(bot, "on_error"):
                     bot.on_error(err)
         elif kind == "ping":
-            self.out.put_nowait(bot_pb2.BotMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))
+            await self.send(bot_pb2.BotMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))
         elif kind == "welcome":
             self.stats.bot = msg.welcome.bot
             log.info("connected as %s (session %s, capacity %d, games %s)", msg.welcome.bot,
@@ -216,12 +217,14 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
             stats.reconnects += 1
         first = False
         sess = _Session(bot_factory, stats, capacity, threaded=capacity > 1 if threaded is None else threaded)
-        sess.out.put_nowait(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=list(games),
-                                                                   capacity=capacity, client=client)))
+        hello = bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=list(games), capacity=capacity,
+                                                       client=client))
         channel = open_channel(address, tls_ca)
         goodbye = False
         try:
-            call = bot_pb2_grpc.BotServiceStub(channel).Connect(sess._requests())
+            call = bot_pb2_grpc.BotServiceStub(channel).Connect()
+            sess.call = call
+            await sess.send(hello)
             stopper = None
             if stop is not None:
                 stopper = asyncio.get_running_loop().create_task(stop.wait())
@@ -229,14 +232,15 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
             try:
                 async for msg in call:
                     last_ok = time.monotonic()
-                    if not sess.handle(msg):
+                    if not await sess.handle(msg):
                         goodbye = True
                         break
                     backoff = 0.2
             finally:
                 if stopper is not None:
                     stopper.cancel()
-                sess.out.put_nowait(None)
+                for t in list(sess.tasks):
+                    t.cancel()
         except asyncio.CancelledError:
             if stop is not None and stop.is_set():  # our own call.cancel() on stop
                 return stats

@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("referee.match")
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 class LiveMatch:

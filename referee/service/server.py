@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
@@ -626,6 +626,17 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
     return server, port
 
 
+def tune_gc() -> None:
+    """Fewer, later garbage collections: the per-decision path allocates many short-lived objects
+    (protobuf messages, JSON strings) and gen-0 collections were ~10% of the referee's CPU.
+    Objects alive at start-up (modules, games, content) are frozen out of every collection."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
+
+
 async def serve(address: str, *, organizer_token: str, config: RefereeConfig | None = None,
                 store: TokenStore | None = None, tls_cert: str | None = None, tls_key: str | None = None,
                 ready: Any = None) -> None:
@@ -634,6 +645,7 @@ async def serve(address: str, *, organizer_token: str, config: RefereeConfig | N
 
     server, port = await create_server(address, organizer_token=organizer_token, config=config, store=store,
                                        tls_cert=tls_cert, tls_key=tls_key)
+    tune_gc()
     if ready is not None:
         ready(port)
     stop = asyncio.Event()
@@ -698,6 +710,3 @@ class RefereeThread:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-
-def iter_frames(frames: Iterator[Any]) -> Iterator[Any]:  # pragma: no cover - kept for symmetry
-    return frames
