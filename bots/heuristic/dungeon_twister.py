@@ -49,7 +49,7 @@ class Model:
                 codes, walls = _rotated(codes, walls, rotate[1])
             for i in range(25):
                 self.kind[(x0 + i % 5, y0 + i // 5)] = codes[i]
-                self.walls[(x0 + i % 5, y0 + i // 5)] = walls[i]
+                self.walls[(x0 + i % 5, y0 + i // 5)] = int(walls[i], 16)
         self.closed: set[tuple[tuple[int, int], tuple[int, int]]] = set()
         for p in view["portcullis"]:
             if p["state"] == "closed" and (rotate is None or p["slot"] != rotate[0]):
@@ -94,21 +94,21 @@ class Model:
         return dist
 
 
-def _rotated(codes: str, walls: list[int], d: str) -> tuple[str, list[int]]:
+def _rotated(codes: str, walls: str, d: str) -> tuple[str, str]:
     """Turn a slot's square codes and wall bits a quarter (cw: (c, r) -> (4-r, c))."""
     new_codes = [""] * 25
     new_walls = [0] * 25
     for i in range(25):
         c, r = i % 5, i // 5
         cc, rr = (4 - r, c) if d == "cw" else (r, 4 - c)
-        w = walls[i]
+        w = int(walls[i], 16)
         nw = 0
         for k in range(4):
             if w & (1 << k):
                 nw |= 1 << ((k + (1 if d == "cw" else 3)) % 4)
         new_codes[rr * 5 + cc] = codes[i]
         new_walls[rr * 5 + cc] = nw
-    return "".join(new_codes), new_walls
+    return "".join(new_codes), "".join(f"{w:x}" for w in new_walls)
 
 
 class HeuristicBot(Bot):

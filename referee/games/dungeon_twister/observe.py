@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import ALL, PUBLIC, Viewer
 
 from .data import COLOURS, content
-from .geometry import GEAR, TRAP, slot_origin
+from .geometry import slot_origin
 from .rules.setup_phase import dot_square
 
 if TYPE_CHECKING:
@@ -26,26 +26,21 @@ KIND_CODE = {"floor": ".", "gear": "G", "trap": "T"}
 @cache
 def _slot_static(slot: int, tile: str, orientation: int) -> tuple[Any, ...]:
     """Drawing data of a revealed slot, row-major from its origin: square codes ('.' floor,
-    'G' gear, 'T' trap), own-wall bitmasks (N=1, E=2, S=4, W=8), gear, traps, portcullis edges."""
+    'G' gear, 'T' trap), own-wall bitmasks as hex digits (N=1, E=2, S=4, W=8), portcullis edges."""
     x0, y0 = slot_origin(slot)
     cells = content().geometry[tile][orientation]
-    gear: tuple[int, int] = (0, 0)
-    traps, codes, walls, ports = [], [], [], {}
+    codes, walls, ports = [], [], {}
     for r in range(5):
         for c in range(5):
             cell = cells[(c, r)]
             x, y = x0 + c, y0 + r
             codes.append(KIND_CODE[cell.kind])
-            walls.append(cell.walls)
-            if cell.kind == GEAR:
-                gear = (x, y)
-            elif cell.kind == TRAP:
-                traps.append((x, y))
+            walls.append(f"{cell.walls:x}")
             for d in (1, 2):
                 pid = cell.ports[d]
                 if pid is not None:
                     ports[pid] = ((x, y), (x + (1 if d == 1 else 0), y + (1 if d == 2 else 0)))
-    return "".join(codes), tuple(walls), gear, tuple(traps), tuple(sorted(ports.items()))
+    return "".join(codes), "".join(walls), tuple(sorted(ports.items()))
 
 
 def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -62,10 +57,9 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
                                  "origin": [x0, y0]}
         if slot["revealed"] or full:
             tile = rooms[slot["tile"]]
-            codes, walls, gear, traps, ports = _slot_static(s, slot["tile"], slot["orientation"])
+            codes, walls, ports = _slot_static(s, slot["tile"], slot["orientation"])
             entry.update(tile=tile.id, name=tile.name, pair=tile.pair, colour=tile.colour, arrow=tile.arrow,
-                         orientation=slot["orientation"], squares=codes, walls=list(walls), gear=list(gear),
-                         traps=[list(t) for t in traps])
+                         orientation=slot["orientation"], squares=codes, walls=walls)
             if slot["revealed"]:
                 for pid, (a, b) in ports:
                     ports_out.append({"id": pid, "state": st.ports[pid], "slot": s, "squares": [list(a), list(b)]})

@@ -296,8 +296,9 @@ def start_move(st: DTState, c: str) -> None:
 
 def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
     """DT-7.7: one event per completed move (its path), to keep the log small."""
-    if "path" in frame:  # (after a jump / wall-walk landing the landing event says it all)
-        st.log.public("move", character=frame["char"], path=frame["path"], exit=exited)
+    path = frame.get("path")
+    if path:  # (after a jump / wall-walk landing the landing event says it all)
+        st.log.public("move", character=frame["char"], frm=path[0], to=path[-1], steps=len(path) - 1, exit=exited)
 
 
 def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:

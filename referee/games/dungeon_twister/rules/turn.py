@@ -118,10 +118,10 @@ def end_turn(st: DTState) -> None:
     """DT-5.4: recycle an empty hand, clear flags and potion AP, count the turn, check the end."""
     seat = st.active
     assert seat is not None
-    if not st.action_hand[seat]:
+    recycled = not st.action_hand[seat]
+    if recycled:
         st.action_hand[seat] = sorted(content().cards["action"].values)
         st.action_top[seat] = None
-        st.log.public("recycle", seat=seat)
     for t in st.tokens.values():
         t.blocked = False
         t.wtt = False
@@ -129,7 +129,7 @@ def end_turn(st: DTState) -> None:
     st.card_ap = 0
     st.sub = None
     st.turn += 1
-    st.log.public("end_turn", seat=seat)
+    st.log.public("end_turn", seat=seat, recycled=recycled)
     if st.end_triggered or st.turn >= st.options["max_turns"]:
         st.end_reason = "normal" if st.end_triggered else "safety_limit"
         st.phase = "over"
