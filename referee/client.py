@@ -16,7 +16,7 @@ from typing import Any
 
 import grpc
 
-from referee.matchspec import MatchReport, MatchRejected, MatchSpec, RefereeUnavailable
+from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnavailable
 from referee.protocol import organizer_pb2, organizer_pb2_grpc
 from referee.service.convert import frame_to_dict, report_from_proto, spec_to_proto
 
@@ -145,7 +145,7 @@ class RefereeClient:
     def close(self) -> None:
         self._channel.close()
 
-    def __enter__(self) -> RefereeClient:
+    def __enter__(self) -> RefereeClient:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc: object) -> None:

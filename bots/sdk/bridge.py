@@ -56,7 +56,7 @@ class PipeBot(Bot):
                     "game_version": info.game_version, "options": info.options, "seat": info.seat,
                     "players": info.players, "bots": info.bots, "time_control": info.time_control.to_json()})
 
-    def act(self, request: DecisionRequest) -> int | dict[str, Any] | str:
+    def act(self, request: DecisionRequest) -> int | dict[str, Any] | str:  # type: ignore[override]
         with self._lock:
             self._send({"type": "decision", "match_id": request.match_id, "decision_id": request.decision_id,
                         "seat": request.seat, "view": request.view, "legal": request.legal,

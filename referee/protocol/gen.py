@@ -19,7 +19,7 @@ PROTO_ROOT = ROOT / "proto"
 PROTO_DIR = PROTO_ROOT / "arena" / "v1"
 OUT_DIR = Path(__file__).resolve().parent
 PACKAGE = "referee.protocol"
-_IMPORT = re.compile(r"^from arena\.v1 import (\w+) as (\w+)$", re.M)
+_IMPORT = re.compile(r"^from arena\.v1 import (\w+) as (\w+)$", re.MULTILINE)
 
 
 def proto_files() -> list[Path]:

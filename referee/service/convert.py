@@ -26,7 +26,7 @@ def spec_from_proto(msg: organizer_pb2.MatchSpec) -> MatchSpec:
     except json.JSONDecodeError as exc:
         raise ValueError(f"options_json is not valid JSON: {exc}") from None
     if not isinstance(options, dict):
-        raise ValueError("options_json must be a JSON object")
+        raise ValueError("options_json must be a JSON object")  # noqa: TRY004 - maps to INVALID_ARGUMENT
     tc = msg.time_control
     seats = [SeatSpec(s.bot, s.command or None, s.cwd or None, dict(s.env)) for s in msg.seats]
     return MatchSpec(msg.match_id, msg.game, int(msg.seed), seats, options,

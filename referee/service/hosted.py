@@ -62,7 +62,7 @@ class HostedBot:
                 sys.executable, "-S", _LAUNCHER, str(cpu_s), str(memory_mb), *self.argv, cwd=self.cwd,
                 env=self.env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.STDOUT, start_new_session=True)
-        except (OSError, ValueError, asyncio.SubprocessError) as exc:
+        except (OSError, ValueError) as exc:
             self.launch_error = f"cannot launch {self.argv[0]!r}: {exc}"
             self.output += self.launch_error.encode()
             return False

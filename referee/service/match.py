@@ -143,7 +143,7 @@ class LiveMatch:
 
     async def run(self, seed: int) -> tuple[Outcome, Replay]:
         """Play to the end. Raises whatever the game raises (an engine bug)."""
-        game, st, cfg = self.game, self.state, self.config
+        game, st = self.game, self.state
         players = len(self.slots)
         loop = asyncio.get_running_loop()
         replay = Replay(game.info.id, game.info.version, players, dict(st.options), seed,

@@ -183,9 +183,10 @@ class Referee:
             fault = Fault(bot_pb2.ILLEGAL_ACTION,
                           f"decision {p.decision_id}: index {ans.index} is outside the legal list (0..{len(p.legal) - 1})")
         elif which == "action_json":
-            fault = self._parse_action(p, ans.action_json)
-            if fault is None:
+            parsed = self._parse_action(p, ans.action_json)
+            if parsed is None:
                 return
+            fault = parsed
         else:
             fault = Fault(bot_pb2.MALFORMED_ANSWER, f"decision {p.decision_id}: the answer has neither index "
                           "nor action_json")
@@ -375,20 +376,14 @@ class Referee:
         waiting = [s for s in match.slots if s.hosted and not s.lost]
         if not waiting:
             return
+        # `connected` is set on the first connection and also when the seat is lost (bot died)
         waits = [asyncio.ensure_future(s.connected.wait()) for s in waiting]
-        lost_wait = asyncio.ensure_future(self._all_settled(waiting))
-        done, _ = await asyncio.wait([lost_wait], timeout=self.config.hosted_connect_s)
+        await asyncio.wait(waits, timeout=self.config.hosted_connect_s)
         for w in waits:
             w.cancel()
-        lost_wait.cancel()
         for slot in waiting:
             if slot.session is None and not slot.lost:
                 slot.lose(f"hosted bot did not connect within {self.config.hosted_connect_s:g}s")
-
-    @staticmethod
-    async def _all_settled(slots: list[SeatSlot]) -> None:
-        while not all(s.connected.is_set() or s.lost for s in slots):
-            await asyncio.sleep(0.02)
 
     async def _watch_process(self, slot: SeatSlot, bot: HostedBot) -> None:
         rc = await bot.wait()
@@ -427,7 +422,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         r = self.r
         try:
             first = await asyncio.wait_for(request_iterator.__anext__(), r.config.hello_timeout_s)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
                                 f"no Hello within {r.config.hello_timeout_s:g}s")
             return
@@ -604,8 +599,9 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     if tls_cert and tls_key:
-        with open(tls_cert, "rb") as c, open(tls_key, "rb") as k:
-            creds = grpc.ssl_server_credentials([(k.read(), c.read())])
+        from pathlib import Path
+
+        creds = grpc.ssl_server_credentials([(Path(tls_key).read_bytes(), Path(tls_cert).read_bytes())])
         port = server.add_secure_port(address, creds)
         referee.tls_ca = tls_cert
         host = "localhost"
@@ -704,7 +700,7 @@ class RefereeThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(5)
 
-    def __enter__(self) -> RefereeThread:
+    def __enter__(self) -> RefereeThread:  # noqa: PYI034
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -103,7 +103,7 @@ class Session:
         if not self.closed:
             self.out.put_nowait(msg)
 
-    def error(self, code: int, consequence: int, message: str, match_id: str = "", decision_id: int = 0,
+    def error(self, code: Any, consequence: Any, message: str, match_id: str = "", decision_id: int = 0,
               strikes: int = 0, max_strikes: int = 0) -> None:
         self.send(bot_pb2.RefereeMessage(error=bot_pb2.Error(
             code=code, consequence=consequence, message=message, match_id=match_id, decision_id=decision_id,
@@ -141,7 +141,7 @@ class SeatSlot:
     pending: Pending | None = None
     lost: str | None = None
     grace: asyncio.TimerHandle | None = None
-    connected: asyncio.Event = field(default_factory=asyncio.Event)
+    connected: asyncio.Event = field(default_factory=asyncio.Event)  # first connection, or lost
     ever_connected: bool = False
 
     def lose(self, why: str) -> None:
@@ -151,4 +151,5 @@ class SeatSlot:
             self.match.note(f"seat {self.seat} ({self.bot}) lost: {why}")
             if self.pending is not None:
                 self.pending.resolve(Fault(bot_pb2.ERROR_CODE_UNSPECIFIED, why, forfeit=True))
+            self.connected.set()  # settles a wait for a hosted bot's first connection
             self.match.wake()

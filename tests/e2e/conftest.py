@@ -89,7 +89,8 @@ def start_referee(home: Path, *flags: str, token: str = "test-organizer-token") 
     env = e2e_env(home, ARENA_ORGANIZER_TOKEN=token)
     cmd = [sys.executable, "-m", "arena.cli.main", "-v", "referee", "--address", "127.0.0.1:0",
            "--ready-file", str(ready), *flags]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=open(log_path, "wb"), stderr=subprocess.STDOUT)
+    with open(log_path, "wb") as log_file:  # the child keeps its own copy of the descriptor
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while not ready.exists():
         if proc.poll() is not None or time.monotonic() > deadline:

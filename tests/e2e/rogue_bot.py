@@ -9,7 +9,6 @@ import json
 import os
 import queue
 import sys
-import threading
 import time
 
 import grpc

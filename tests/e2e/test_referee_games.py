@@ -1,7 +1,6 @@
 """Python and Node.js bots, as separate processes, play every registered game through a real referee."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time

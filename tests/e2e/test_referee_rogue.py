@@ -22,7 +22,7 @@ from referee.matchspec import MatchReport, MatchSpec, SeatSpec
 from referee.protocol import bot_pb2, bot_pb2_grpc
 from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
 
-from .conftest import PY_BOT, RunningReferee, start_referee
+from .conftest import RunningReferee, start_referee
 
 pytestmark = pytest.mark.e2e
 register(SEALED_BIDS)
@@ -243,10 +243,9 @@ def test_hosted_bot_that_cannot_start(ref: RunningReferee) -> None:
 def _connect(ref: RunningReferee, *msgs: bot_pb2.BotMessage) -> tuple[list[bot_pb2.RefereeMessage], grpc.RpcError | None]:
     with grpc.insecure_channel(ref.address) as ch:
         call = bot_pb2_grpc.BotServiceStub(ch).Connect(iter(msgs), timeout=5)
-        got_msgs = []
+        got_msgs: list[bot_pb2.RefereeMessage] = []
         try:
-            for m in call:
-                got_msgs.append(m)
+            got_msgs.extend(call)
         except grpc.RpcError as exc:
             return got_msgs, exc
     return got_msgs, None
@@ -259,13 +258,13 @@ def test_wrong_token_is_unauthenticated(ref: RunningReferee) -> None:
 
 
 def test_first_message_must_be_hello(ref: RunningReferee) -> None:
-    msgs, err = _connect(ref, bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=1)))
+    _, err = _connect(ref, bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=1)))
     assert err is not None and err.code() == grpc.StatusCode.INVALID_ARGUMENT
 
 
 def test_answer_for_unknown_match_and_ping_on_a_live_session(ref: RunningReferee) -> None:
     token = ref.client.register_bot("prober", ["sealed_bids"])
-    msgs, err = _connect(ref, bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)),
+    msgs, _ = _connect(ref, bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)),
                          bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bystander-1", decision_id=1, index=0)),
                          bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)),
                          bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=42)))
