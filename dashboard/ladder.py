@@ -199,41 +199,61 @@ def bot_ratings(ladders: list[LadderOut], bot_id: str) -> list[BotGameRating]:
 class VersionedCache:
     """Memoises values per key for one source version; the version is re-read at most every ``ttl`` s.
 
-    Readers never wait for each other: at worst two threads compute the same missing value once.
+    One thread re-reads the version while the others keep serving the values they have (no
+    stampede of version queries), and a missing value is computed once while other readers of
+    the same key wait for it.
     """
 
     def __init__(self, source: Source, ttl: float = 1.0) -> None:
         self.source = source
         self.ttl = ttl
         self._version = ""
-        self._checked = 0.0
+        self._checked = -1e9
         self._values: dict[Any, Any] = {}
         self._lock = threading.Lock()
+        self._refreshing = threading.Lock()
+        self._key_locks: dict[Any, threading.Lock] = {}
 
     def version(self) -> str:
         now = time.monotonic()
-        if now - self._checked >= self.ttl:
-            v = self.source.version()
-            with self._lock:
-                self._checked = now
-                if v != self._version:
-                    self._version = v
-                    self._values = {}
+        if now - self._checked >= self.ttl and self._refreshing.acquire(blocking=not self._version):
+            try:
+                if now - self._checked >= self.ttl:
+                    v = self.source.version()
+                    with self._lock:
+                        self._checked = time.monotonic()
+                        if v != self._version:
+                            self._version = v
+                            self._values = {}
+            finally:
+                self._refreshing.release()
         return self._version
+
+    def peek(self, key: Any) -> Any:
+        """The cached value if it is there and the version is fresh (no I/O: safe on the event loop)."""
+        if time.monotonic() - self._checked >= self.ttl:
+            return None
+        return self._values.get(key)
 
     def get(self, key: Any, compute: Callable[[], T]) -> T:
         self.version()
         values = self._values
         if key in values:
             return values[key]
-        value = compute()
         with self._lock:
-            if values is self._values:
-                values[key] = value
+            klock = self._key_locks.setdefault(key, threading.Lock())
+        with klock:
+            values = self._values
+            if key in values:
+                return values[key]
+            value = compute()
+            with self._lock:
+                if values is self._values:
+                    values[key] = value
         return value
 
     def invalidate(self) -> None:
         with self._lock:
-            self._checked = 0.0
+            self._checked = -1e9
             self._version = ""
             self._values = {}
