@@ -128,3 +128,15 @@ def test_surprise_cards_go_to_the_bottom_and_count_as_acted() -> None:
     cheese.new_monster(st, "beetle", "2A-7")
     flow.advance(st)
     assert st.track[-1] == "init:beetle" and "init:beetle" in st.acted
+
+
+def test_nail_spear_reach() -> None:
+    """s03 Reach: also monsters exactly 2 crossings away through non-red edges (MM-5.35 a)."""
+    st = build({"side": "2A", "track": ["init:corran", "init:skulker", "init:wren", "init:mallow", "init:tock"],
+                "monsters": [{"id": "m1", "type": "skulker", "area": "2A-4"},
+                             {"id": "m2", "type": "skulker", "area": "2A-7"}],
+                "mice": four("2A-7", corran={"area": "2A-1", "equipped": ["s03"]},
+                             wren={"area": "2A-6"}, mallow={"area": "2A-6"}, tock={"area": "2A-6"})}, [])
+    start(st, "main:corran")
+    targets = [a["target"] for a in st.legal_actions(0) if a["type"] == "melee"]
+    assert targets == ["m1"]  # 2A-1 -> 2A-2 -> 2A-4; 2A-7 is 3 crossings away

@@ -25,7 +25,8 @@ def melee_targets(st: MMState, mouse: str, weapon: str) -> list[str]:
     g = board.GRAPHS[board.AREAS[area].side]
     near = {area, *g.adj[area]}
     if weapon_mod(st, weapon, "reach", {}) >= 2:
-        for a in near:
+        first_ring = tuple(near)
+        for a in first_ring:
             near.update(g.adj[a])
     return [k for k, m in st.monsters.items() if m.area in near]
 
