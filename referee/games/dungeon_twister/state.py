@@ -134,15 +134,14 @@ class DTState(State):
         self.removed: list[str] = []
         #: the last legal list computed (seat, actions); any change of state clears it
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
+        self._chars: list[list[Token]] | None = None
+        self.all_revealed = False
 
     # -- derived structures ------------------------------------------------------------------
-    @property
-    def all_revealed(self) -> bool:
-        return all(s["revealed"] for s in self.slots)
-
     def rebuild_board(self, slot: int | None = None, squares: tuple[Square, ...] = ()) -> None:
         """Recompute the board geometry (all of it, or after slot ``slot`` / the edges of
         ``squares`` changed: a reveal, a rotation, a portcullis)."""
+        self.all_revealed = all(s["revealed"] for s in self.slots)
         if self.board is None or (slot is None and not squares):
             self.board = Board(self.slots, self.ports)
         else:
@@ -226,7 +225,10 @@ class DTState(State):
             self.card_ap -= 1
 
     def own_chars(self, seat: int) -> list[Token]:
-        return [t for t in self.tokens.values() if t.char and t.colour == seat]
+        """The seat's 8 character tokens in a fixed order (cached: the token objects never change)."""
+        if self._chars is None:
+            self._chars = [[t for t in self.tokens.values() if t.char and t.colour == s] for s in (0, 1)]
+        return self._chars[seat]
 
     # -- contract ------------------------------------------------------------------------------
     def pending(self) -> list[int]:
@@ -324,6 +326,7 @@ class DTState(State):
         st.slots = [dict(s) for s in self.slots]
         st.ports = dict(self.ports)
         st.board = self.board
+        st.all_revealed = self.all_revealed
         st.phase, st.placer, st.next_handle, st.first_seat = self.phase, self.placer, self.next_handle, \
             self.first_seat
         st.starters = [list(s) for s in self.starters]

@@ -43,8 +43,10 @@ def _effects() -> dict[str, Any]:
 def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     """DT-5.3.5: the action catalogue for the active seat outside sub-phases."""
     out: list[dict[str, Any]] = []
+    card = st.card_ap > 0
+    potion = st.potion_ap
     for c in st.own_chars(seat):
-        if c.where != "board" or not st.can_pay(c.id):
+        if c.where != "board" or not (card or potion.get(c.id)):
             continue
         caps = st.caps(c)
         if c.wounded:
