@@ -58,6 +58,7 @@ class CardsMixin(StateBase):
 
     def legal_tokens(self) -> list[dict[str, Any]]:
         """CK-5.15: one ``use_token`` per potion held, by id."""
+        # [design] not deduplicated by type: the spec names the token id and lists stay tiny
         kinds = self.cat.secrets
         sto = self.cat.secret_type_of
         return [{"type": "use_token", "token": t} for t in sorted(self.p[self.active].tokens)
