@@ -12,9 +12,9 @@ from .options import OPTIONS, check_options, variants
 from .setup import setup_state
 from .state import BlockcraftState
 
-#: conformance variants use a short round limit (still reaching Night at round 4) to keep CI fast;
+#: conformance variants use a short round limit (round 4 is the first Night) to keep CI fast;
 #: full-length games are covered by tests/games/blockcraft/test_full_games.py.
-CONFORMANCE_ROUNDS = 5
+CONFORMANCE_ROUNDS = 4
 
 
 class Blockcraft(Game):

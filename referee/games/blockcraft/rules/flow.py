@@ -32,17 +32,12 @@ def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
             st.round = st.max_rounds
             finish(st, "round_limit")
             return
-        day = (st.round - 1) % 5 < 3
-        if day != st.day or st.round == 1:
-            st.log.public("daynight", round=st.round, day=day)
-        st.day = day
-        st.log.public("round", round=st.round, day=st.day)
+        st.day = (st.round - 1) % 5 < 3
     st.current = seat
     st.step = "action"
     p = st.p[seat]
     p.reset_turn()
     equipment.refresh_chests(p)
-    st.log.public("turn", seat=seat, round=st.round)
     sk = skill_of(st, p)
     sk.start_of_turn(st, p)
     assert p.cell is not None
@@ -58,7 +53,7 @@ def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
         ap = max(0, ap - 2)
         p.fatigue = False
     p.ap = ap
-    st.log.public("ap", seat=seat, ap=ap)
+    st.log.public("turn", seat=seat, round=st.round, day=st.day, ap=ap)
     crafting.complete_furnaces(st, p)
 
 
