@@ -59,14 +59,14 @@ class MovementMixin(StateBase):
             p.supply -= d
             p.damage += d
             p.damage_taken += d
-        self.log.public("move", seat=self.active, frm=p.room, to=to, tunnel=t.id, swords=swords, damage=max(d, 0))
+        self.log.public("move", seat=self.active, **{"from": p.room}, to=to, tunnel=t.id, swords=swords, damage=max(d, 0))
         self.enter_room(to)
 
     def do_teleport(self, to: str) -> None:
         """CK-5.12 / CK-6.14: spend a Teleport; ignore every tunnel marking; enter the room."""
         p = self.p[self.active]
         self.teleports -= 1
-        self.log.public("teleport", seat=self.active, frm=p.room, to=to)
+        self.log.public("teleport", seat=self.active, **{"from": p.room}, to=to)
         self.enter_room(to)
 
     def enter_room(self, to: str) -> None:
