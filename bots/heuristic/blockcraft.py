@@ -91,7 +91,7 @@ class HeuristicBot(Bot):
 
         def score(a: dict[str, Any]) -> float:
             c = chars[a["character"]]
-            return c["sta"] + c["hun"] + 1.5 * c["str"] + bonus.get(c["id"], 0)
+            return c["sta"] + c["hun"] + 1.5 * c["strength"] + bonus.get(c["id"], 0)
         return max(legal, key=score)
 
     def _choose_start(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
@@ -104,7 +104,7 @@ class HeuristicBot(Bot):
     def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
         mine = view["players"][me]
         att = view["players"][pending["attacker"]]
-        dmg = _characters()[att["character"]]["str"] + max(
+        dmg = _characters()[att["character"]]["strength"] + max(
             [_cards()[t["card"]].get("dmg", 0) for t in att["tools"]] + [0])
         if mine["armour"]:
             dmg -= _cards()[mine["armour"]["card"]].get("reduction", 0)
@@ -216,7 +216,7 @@ class HeuristicBot(Bot):
     # -- the action phase ----------------------------------------------------------------------------
     def _action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
         mine = view["players"][me]
-        hand = view["private"]["hand"]
+        view["private"]["hand"]
         hunger, max_h = mine["hunger"], mine["max_hunger"]
         cards = _cards()
         by_type: dict[str, list[dict[str, Any]]] = {}
@@ -227,9 +227,9 @@ class HeuristicBot(Bot):
             if self._enemy(view, me, a["target"]):
                 return a
         # 2. the world core
-        a = self._find(legal, type="craft", recipe="world_core")
-        if a:
-            return a
+        core = self._find(legal, type="craft", recipe="world_core")
+        if core:
+            return core
         # 3. eat (no overflow); golden apple heals
         foods = [a for a in by_type.get("use", []) if cards[a["card_type"]]["kind"] == "food"]
         fits = [a for a in foods if hunger + cards[a["card_type"]]["food"] <= max_h]
@@ -357,7 +357,7 @@ class HeuristicBot(Bot):
     def _touch_value(self, view: dict[str, Any], me: int, a: dict[str, Any]) -> float:
         target = view["players"][a["target"]]
         mine = view["players"][me]
-        dmg = _characters()[mine["character"]]["str"]
+        dmg = _characters()[mine["character"]]["strength"]
         if a["weapon_slot"] is not None:
             for t in mine["tools"]:
                 if t["slot"] == a["weapon_slot"]:

@@ -87,7 +87,7 @@ class Character:
     name: str
     zh: str
     faction: str
-    str: int
+    strength: int
     sta: int
     hun: int
     skill: str

@@ -584,6 +584,13 @@ class FatigueBeam(Skill):
         st.log.public("skill", seat=p.seat, skill="fatigue_beam", target=action["target"])
 
 
+def use_effect_of(st: BlockcraftState, card: str) -> Any:
+    """The use-effect class of a usable card (BC-5.11)."""
+    key = st.cat.cards[card].use_effect
+    assert key is not None, f"{card} has no use effect"
+    return USE_EFFECTS.effects[key]
+
+
 NO_SKILL = Skill()
 
 

@@ -22,7 +22,7 @@ def test_content_loads_with_spec_counts() -> None:
     assert len(cat.reserve_deck()) == 30                                    # BC-3.5
     assert cat.cards["iron_pickaxe"].ingredients == {"iron_ingot": 3, "stick": 2}   # BC-3.7
     assert cat.cards["world_core"].ingredients == {"diamond": 1, "gold_ingot": 2, "glass": 1, "ender_pearl": 1}
-    assert cat.characters["b_warden"].str == 6 and cat.characters["u_rider"].hun == 8
+    assert cat.characters["b_warden"].strength == 6 and cat.characters["u_rider"].hun == 8
 
 
 def test_every_effect_key_resolves_and_every_effect_is_used() -> None:

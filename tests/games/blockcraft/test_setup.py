@@ -75,7 +75,7 @@ def test_nine_players_get_two_characters() -> None:
     """BC-4.5: K = min(3, floor(24 / N))."""
     st = GAME.new_state(9, {"mode": "overlord"}, 1)
     assert all(len(p.options) == 2 for p in st.p)
-    assert len(set(c for p in st.p for c in p.options)) == 18
+    assert len({c for p in st.p for c in p.options}) == 18
 
 
 def test_choice_is_secret_until_all_chose() -> None:

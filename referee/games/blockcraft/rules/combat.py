@@ -139,7 +139,8 @@ def start_touch(st: BlockcraftState, p: Player, target: int, weapon: int | None)
     pay(p, 1, 1)
     p.touched = True
     q = st.p[target]
-    st.log.public("touch", seat=p.seat, target=target, weapon=p.tools[weapon]["card"] if weapon is not None else None)
+    tool = p.tools[weapon] if weapon is not None else None
+    st.log.public("touch", seat=p.seat, target=target, weapon=tool["card"] if tool is not None else None)
     if can_dodge(st, p, q):
         st.stack.push("dodge", target, attacker=p.seat, weapon=weapon)
     else:
@@ -156,16 +157,16 @@ def resolve_hit(st: BlockcraftState, p: Player, q: Player, weapon: int | None) -
     """BC-5.16.5 / BC-6.10: damage -> attacker riders -> target riders -> downed checks."""
     cat = st.cat
     tags = cat.characters[q.character].tags if q.character else ()
-    raw = cat.characters[p.character].str if p.character else 0
+    raw = cat.characters[p.character].strength if p.character else 0
     effects: list[Any] = []
-    if weapon is not None and p.tools[weapon] is not None:
-        tool = p.tools[weapon]
+    tool = p.tools[weapon] if weapon is not None else None
+    if tool is not None:
         raw += cat.cards[tool["card"]].dmg
         effects = [ENCHANT_EFFECTS.effects[cat.enchantments[cat.enchant_cards[e]].effect] for e in tool["ench"]]
         raw += sum(e.damage_bonus(tags) for e in effects)
     damage(st, q, raw, source=p.seat, armoured=True, why="touch")
     p.touch_hits += 1
-    if weapon is not None and p.tools[weapon] is not None:
+    if weapon is not None and tool is not None:
         wear(st, p, "tool", weapon)
     for e in effects:
         e.on_hit(st, p, q)

@@ -5,9 +5,10 @@ windows, settlement, the next turn) until some seat must decide again.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ..effects import USE_EFFECTS, skill_of
+from ..effects import skill_of, use_effect_of
 from . import combat, crafting, equipment, movement, terrain
 from .endgame import finish
 from .geometry import height
@@ -214,7 +215,7 @@ def h_place_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
 
 def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     card = a["card_type"]
-    eff = USE_EFFECTS.effects[st.cat.cards[card].use_effect]
+    eff = use_effect_of(st, card)
     p.remove(card)
     if eff.targets(st, p) is None:
         st.discard_card(card)
@@ -228,7 +229,7 @@ def h_use_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.pop()
     card = frame.data["card"]
     st.discard_card(card)
-    USE_EFFECTS.effects[st.cat.cards[card].use_effect].apply(st, p, card, tuple(a["cell"]))
+    use_effect_of(st, card).apply(st, p, card, (a["cell"][0], a["cell"][1]))
 
 
 def cancel(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
@@ -335,7 +336,7 @@ def h_skill(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
 
 def h_skill_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     st.stack.pop()
-    skill_of(st, p).act_at(st, p, tuple(a["cell"]))
+    skill_of(st, p).act_at(st, p, (a["cell"][0], a["cell"][1]))
 
 
 def h_end_action_phase(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..effects import USE_EFFECTS, skill_of
+from ..effects import USE_EFFECTS, skill_of, use_effect_of
 from . import combat, crafting, equipment, movement, terrain
 from .flow import DECISION_CAP, hand_limit
 from .geometry import attack_range
@@ -44,7 +44,7 @@ def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any
     if kind == "place_target":
         return [{"type": "place_at", "cell": [x, y]} for x, y in terrain.place_cells(st, p)] + [{"type": "cancel"}]
     if kind == "use_target":
-        eff = USE_EFFECTS.effects[st.cat.cards[data["card"]].use_effect]
+        eff = use_effect_of(st, data["card"])
         return [{"type": "use_at", "cell": [x, y]} for x, y in eff.targets(st, p)] + [{"type": "cancel"}]
     if kind == "skill_target":
         return [{"type": "skill_at", "cell": [x, y]} for x, y in skill_of(st, p).targets(st, p)] + \

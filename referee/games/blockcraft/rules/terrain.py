@@ -132,8 +132,9 @@ def dig(st: BlockcraftState, p: Player, x: int, y: int) -> None:
     if req == "hand" and card.pref_tool is not None:
         slot = _best_tool(st, p, card.pref_tool)
         refund = slot is not None
-    tool_uid = p.tools[slot]["uid"] if slot is not None and p.tools[slot] is not None else None
-    tool_card = p.tools[slot]["card"] if slot is not None and p.tools[slot] is not None else None
+    used = p.tools[slot] if slot is not None else None
+    tool_uid = used["uid"] if used is not None else None
+    tool_card = used["card"] if used is not None else None
     top["s"] = "loose"
     top["l"] = None
     top["by"] = [p.seat, tool_uid]
