@@ -664,9 +664,11 @@ class RefereeThread:
     """
 
     def __init__(self, address: str = "127.0.0.1:0", *, organizer_token: str | None = None,
-                 config: RefereeConfig | None = None, store: TokenStore | None = None) -> None:
+                 config: RefereeConfig | None = None, store: TokenStore | None = None,
+                 tls_cert: str | None = None, tls_key: str | None = None) -> None:
         self.organizer_token = organizer_token or secrets.token_urlsafe(24)
         self._args = (address, config, store)
+        self._tls = (tls_cert, tls_key)
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="referee", daemon=True)
         self.server: grpc.aio.Server | None = None
@@ -674,7 +676,7 @@ class RefereeThread:
 
     @property
     def address(self) -> str:
-        return f"127.0.0.1:{self.port}"
+        return f"{'localhost' if self._tls[0] else '127.0.0.1'}:{self.port}"
 
     @property
     def referee(self) -> Referee:
@@ -688,7 +690,8 @@ class RefereeThread:
         self._thread.start()
         address, config, store = self._args
         self.server, self.port = self.call(create_server(address, organizer_token=self.organizer_token,
-                                                         config=config, store=store))
+                                                         config=config, store=store, tls_cert=self._tls[0],
+                                                         tls_key=self._tls[1]))
         return self
 
     def register_bot(self, name: str, games: list[str] | None = None) -> str:
