@@ -74,7 +74,9 @@ class Model:
         """BFS distances to the enemy line of ``colour`` for a walker class ('normal', 'trap', 'wizard');
         face-down squares count as open floor (optimistic), healthy enemies block non-wizards."""
         goal_x = 21 if colour == "blue" else 0
-        dist = {(goal_x, y): 0 for y in range(10)}
+        # DT-6.9.4: a line square holding a healthy character is no exit.
+        dist = {(goal_x, y): 0 for y in range(10)
+                if not any(t["character"] and t["state"] == "healthy" for t in self.at.get((goal_x, y), ()))}
         queue = deque(dist)
         while queue:
             q = queue.popleft()
@@ -120,6 +122,8 @@ class HeuristicBot(Bot):
         self.opp_spent: list[int] = []
         self.visited: set[tuple[int, int]] = set()
         self.mover: str | None = None
+        self.move_start: tuple[int, int] | None = None
+        self.stuck: set[tuple[int, str]] = set()     # (turn, character) whose move went nowhere
 
     # -- bookkeeping from events -------------------------------------------------------------
     def _read_events(self, request: DecisionRequest) -> None:
@@ -275,13 +279,10 @@ class HeuristicBot(Bot):
             elif kind == "move":
                 t = toks[a["character"]]
                 d = cur_dist(a["character"])
-                if d < INF:
+                if d < INF and (view["turn"], t["id"]) not in self.stuck and self._can_progress(model, t, dists):
                     speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
                     bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
-                    if d <= speed:
-                        s = 100 + bonus - d
-                    elif self._can_progress(model, t, dists):
-                        s = 20 + bonus - d / 10
+                    s = 100 + bonus - d if d <= speed else 20 + bonus - d / 10
             elif kind == "reveal":
                 s = 40
             elif kind == "attack":
@@ -314,7 +315,9 @@ class HeuristicBot(Bot):
             scores.append(s)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         if legal[best]["type"] == "move":
-            self.visited = {tuple(toks[legal[best]["character"]]["square"])}  # type: ignore[arg-type]
+            self.mover = legal[best]["character"]
+            self.move_start = tuple(toks[legal[best]["character"]]["square"])  # type: ignore[assignment]
+            self.visited = {self.move_start}  # type: ignore[arg-type]
         return best
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
@@ -352,11 +355,17 @@ class HeuristicBot(Bot):
             if not t["character"] or t["colour"] != me or t["state"] != "healthy" or t["carried_by"]:
                 continue
             p = tuple(t["square"])
-            if x0 <= p[0] < x0 + 5 and y0 <= p[1] < y0 + 5:
-                continue
+            q = p
+            if x0 <= p[0] < x0 + 5 and y0 <= p[1] < y0 + 5:   # it turns with the room
+                c, r = p[0] - x0, p[1] - y0
+                c, r = (4 - r, c) if a["dir"] == "cw" else (r, 4 - c)
+                q = (x0 + c, y0 + r)
             w = self._walker(t, model)
-            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(p, 60), 60)  # type: ignore[arg-type]
-        return 8 + gain if gain >= 3 else -1
+            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)  # type: ignore[arg-type]
+        if gain >= 2:
+            return 8 + gain
+        # Deadlock breaker: now and then turn a room even without a measurable gain.
+        return 0.5 if gain >= 0 and self.rng.below(4) == 0 else -1
 
     # -- movement sub-phase -----------------------------------------------------------------------
     def _move_step(self, view: dict[str, Any], legal: list[dict[str, Any]], sub: dict[str, Any]) -> int:
@@ -386,6 +395,8 @@ class HeuristicBot(Bot):
         if best_i is not None:
             return best_i
         if end_i is not None:
+            if p == self.move_start:
+                self.stuck.add((view["turn"], sub["character"]))
             return end_i
         steps = [i for i, a in enumerate(legal) if a["type"] == "step"]
         return steps[0] if steps else 0
