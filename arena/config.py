@@ -36,7 +36,7 @@ def arena_home() -> Path:
 def db_url() -> str:
     url = _env("ARENA_DB_URL")
     if url:
-        if url.startswith("postgresql://") or url.startswith("postgres://"):
+        if url.startswith(("postgresql://", "postgres://")):
             # psycopg 3 is the driver we ship; plain postgresql:// would ask for psycopg2.
             url = "postgresql+psycopg://" + url.split("://", 1)[1]
         return url

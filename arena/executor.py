@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import Protocol
 
-from referee.matchspec import MatchReport, MatchRejected, MatchSpec, RefereeUnavailable
+from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnavailable
 
 
 class Executor(Protocol):
@@ -98,18 +98,21 @@ _cache: dict[str, Executor] = {}
 
 def executor_for(name: str) -> Executor:
     """The executor a tournament asks for, configured from the environment (cached per process)."""
-    if name in _cache:
+    from arena.config import settings
+
+    cfg = settings()
+    key = name if name != "referee" else f"referee:{','.join(cfg.referees)}:{cfg.organizer_token}"
+    if name in _cache:  # an explicitly installed executor (tests)
         return _cache[name]
+    if key in _cache:
+        return _cache[key]
     if name == "inprocess":
         ex: Executor = InProcessExecutor()
     elif name == "referee":
-        from arena.config import settings
-
-        cfg = settings()
         ex = RefereeExecutor(cfg.referees, cfg.organizer_token, cfg.match_timeout_s)
     else:
         raise MatchRejected(f"unknown executor {name!r}")
-    _cache[name] = ex
+    _cache[key] = ex
     return ex
 
 

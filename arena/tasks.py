@@ -17,6 +17,7 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Self
 
 from sqlalchemy import select
 
@@ -88,10 +89,10 @@ class Heartbeat:
                 if not ops.renew(self.store, self.match_id, self.owner, self.lease_s):
                     self.lost = True
                     return
-            except Exception:  # noqa: BLE001 - a database hiccup: try again next beat
+            except Exception:
                 log.warning("lease renewal of match %s failed", self.match_id, exc_info=True)
 
-    def __enter__(self) -> Heartbeat:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
@@ -137,7 +138,7 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
         if tid is not None:
             after_result(store, tid, game)
         return TaskResult("failed", 0.0, str(exc))
-    except Exception as exc:  # noqa: BLE001 - RefereeUnavailable, or a crash: retry with backoff
+    except Exception as exc:
         why = f"{type(exc).__name__}: {exc}" if not isinstance(exc, RefereeUnavailable) else f"unavailable: {exc}"
         if not isinstance(exc, RefereeUnavailable):
             log.exception("match %s crashed", match_id)

@@ -68,8 +68,9 @@ def register(cli: click.Group) -> None:
                 if not game_list:
                     raise click.ClickException("no game has a heuristic bot yet")
         if live:
-            from ..config import settings
             from referee.client import RefereeClient
+
+            from ..config import settings
 
             cfg = settings()
             if not cfg.referees or not cfg.organizer_token:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -57,8 +58,18 @@ def _child_init() -> None:
     forget_executors()
 
 
-def _run_local(match_id: int, executor_name: str | None) -> tuple[str, float]:
+def _arena_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k.startswith("ARENA_")}
+
+
+def _run_local(match_id: int, executor_name: str | None, env: dict[str, str]) -> tuple[str, float]:
     from ..tasks import play_match
+
+    # Pool processes are forked from a fork server started with the environment of its first use;
+    # the settings that count are the driver's now (store, referee, games), so they travel along.
+    for k in [k for k in os.environ if k.startswith("ARENA_") and k not in env]:
+        del os.environ[k]
+    os.environ.update(env)
 
     r = play_match(match_id, executor_name=executor_name)
     return r.state, r.wait_s
@@ -92,8 +103,9 @@ class LocalPool:
         return [s for s in stale if s.match_id not in self.inflight and s.match_id not in waiting]
 
     def send(self, match_ids: list[int]) -> list[int]:
+        env = _arena_env()
         for mid in match_ids:
-            self.inflight[mid] = self._pool.submit(_run_local, mid, self.executor_name)
+            self.inflight[mid] = self._pool.submit(_run_local, mid, self.executor_name, env)
         return match_ids
 
     def poll(self) -> None:
@@ -107,7 +119,7 @@ class LocalPool:
             except BrokenProcessPool:
                 broken = True
                 continue
-            except Exception:  # noqa: BLE001 - the task body failed outside its own handling
+            except Exception:
                 log.exception("match %s: task crashed", mid)
                 state, wait = "retry", 1.0
             if state == "retry":

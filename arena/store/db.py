@@ -163,7 +163,7 @@ def open_store(url: str | None = None, schema: str | None = None, *, migrate: bo
             return _open[key]
         try:
             store = Store(url, schema)
-        except Exception as exc:  # noqa: BLE001 - bad URL / missing driver: one clear line
+        except Exception as exc:
             if isinstance(exc, StoreError):
                 raise
             raise StoreError(f"cannot open the store at {url}: {exc}") from None

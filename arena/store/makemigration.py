@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config

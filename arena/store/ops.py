@@ -105,10 +105,9 @@ class TournamentRequest:
 
 def create_tournament(store: Store, req: TournamentRequest) -> int:
     """Validate, schedule and store a tournament and all its matches (seeds fixed now)."""
+    from arena import scheduling
     from referee.engine import get_game
     from referee.engine.errors import UnknownGame
-
-    from arena import scheduling
 
     try:
         game = get_game(req.game)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import time
 
 from arena.store import Store, ops
-from referee.engine.agent import DecisionRequest
 from bots.sdk.bot import Bot
+from referee.engine.agent import DecisionRequest
 
 
 def register_inprocess_bots(store: Store, *names: str) -> None:

@@ -109,3 +109,21 @@ def test_unreachable_broker_for_a_run(arena) -> None:  # type: ignore[no-untyped
     assert arena("tournament", "create", "sealed_bids", "--bots", "random,r2").returncode == 0
     one_line_error(arena("tournament", "run", "1", ARENA_BROKER_URL="redis://127.0.0.1:1/0"),
                    "cannot reach the broker")
+
+
+def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from referee.service.server import RefereeThread
+    from referee.service.tokens import TokenStore
+
+    tokens = TokenStore(f"sqlite:///{tmp_path}/referee.db")
+    with RefereeThread(store=tokens) as ref:
+        env = {"ARENA_REFEREE": ref.address, "ARENA_ORGANIZER_TOKEN": ref.organizer_token}
+        out = arena("bot", "add", "remote", "--live", "--games", "sealed_bids", **env)
+        assert out.returncode == 0, out.stderr
+        token = out.stdout.strip().splitlines()[-1]
+        assert len(token) >= 20 and "token (shown once" in out.stdout
+        assert [r.name for r in tokens.all()] == ["remote"]
+        assert "live" in arena("bot", "list").stdout
+        assert arena("bot", "remove", "remote", **env).returncode == 0
+        assert [r.name for r in tokens.all()] == []
+    one_line_error(arena("bot", "add", "remote2", "--live"), "needs a running referee")

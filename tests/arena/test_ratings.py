@@ -6,7 +6,17 @@ import random
 
 import pytest
 
-from arena.ratings import K, Pairwise, Result, decompose, expected_score, fit, ladder, records, scenario_player
+from arena.ratings import (
+    K,
+    Pairwise,
+    Result,
+    decompose,
+    expected_score,
+    fit,
+    ladder,
+    records,
+    scenario_player,
+)
 
 TRUE = {"random": 0.0, "weak": -120.0, "mid": 150.0, "good": 300.0, "best": 520.0}
 
@@ -113,6 +123,6 @@ def test_ladder_rows_are_sorted_and_cooperative_scenarios_are_rated() -> None:
           for i in range(20)]
     rs += [Result((1, i), ("random", "random"), {"ranks": [2, 2], "team_result": "loss" if i % 4 else "win"},
                   "ch1") for i in range(20)]
-    rows, f = ladder(rs, "random")
+    rows, _ = ladder(rs, "random")
     assert [r.player for r in rows] == ["good", "scenario:ch1@2", "random"]
     assert rows[1].kind == "scenario" and rows[0].record.wins == 15

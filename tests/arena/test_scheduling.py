@@ -41,7 +41,7 @@ def test_rotation_seats_every_bot_in_every_position_equally(bots: str, seats: in
         for pos, b in enumerate(p.seats):
             per_bot[b][pos] += 1
     for b, counts in per_bot.items():
-        assert len(set(counts[pos] for pos in range(seats))) == 1, (b, counts)
+        assert len({counts[pos] for pos in range(seats)}) == 1, (b, counts)
 
 
 def test_round_robin_pairs_seeds_across_seat_orders() -> None:

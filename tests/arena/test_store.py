@@ -189,7 +189,7 @@ def test_ladder_refresh_history_and_head_to_head(store: Store) -> None:
     assert not ladders.refresh(store, "sealed_bids")  # nothing new: not republished
     lv = queries.ladder(store, "sealed_bids")
     assert lv.results == 18 and lv.anchor == "random"
-    assert [r.player for r in lv.rows][0] == "heuristic"
+    assert lv.rows[0].player == "heuristic"
     rnd = next(r for r in lv.rows if r.player == "random")
     assert rnd.rating == 0 and rnd.games == 12 and rnd.wins == 3 and rnd.losses == 9
     hist = queries.rating_history(store, "sealed_bids")

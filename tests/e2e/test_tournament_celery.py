@@ -13,8 +13,12 @@ from sqlalchemy import func, select
 from arena.scheduling.driver import CeleryDispatch, drive
 from arena.store import Store, models, ops, queries
 
-from .tournament_fixtures import (FIXTURE_GAMES, Processes, RedisServer, base_env, own_redis,  # noqa: F401
-                                  processes, stop, wait_for)
+from . import tournament_fixtures as tf
+from .tournament_fixtures import FIXTURE_GAMES, Processes, RedisServer, base_env, stop, wait_for
+
+# Fixtures shared by the tournament e2e tests.
+own_redis = tf.own_redis
+processes = tf.processes
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -65,7 +69,7 @@ def env_for(tmp: Path, redis_url: str, queue: str) -> dict[str, str]:
                     ARENA_LEASE_S="3", ARENA_HOME=str(tmp))
 
 
-def test_worker_killed_mid_match(tmp_path: Path, own_redis: RedisServer, processes: Processes) -> None:  # noqa: F811
+def test_worker_killed_mid_match(tmp_path: Path, own_redis: RedisServer, processes: Processes) -> None:
     queue = f"arena-{uuid.uuid4().hex[:8]}"
     env = env_for(tmp_path, own_redis.url, queue)
     store = Store(env["ARENA_DB_URL"])
@@ -93,7 +97,7 @@ def test_worker_killed_mid_match(tmp_path: Path, own_redis: RedisServer, process
     assert set(queries.workers_seen(store, tid)) != set()
 
 
-def test_redis_restart_mid_tournament(tmp_path: Path, own_redis: RedisServer, processes: Processes) -> None:  # noqa: F811
+def test_redis_restart_mid_tournament(tmp_path: Path, own_redis: RedisServer, processes: Processes) -> None:
     queue = f"arena-{uuid.uuid4().hex[:8]}"
     env = env_for(tmp_path, own_redis.url, queue)
     store = Store(env["ARENA_DB_URL"])

@@ -13,8 +13,12 @@ from sqlalchemy import create_engine, text
 from arena.scheduling.driver import CeleryDispatch, drive
 from arena.store import Store, ops, queries
 
-from .tournament_fixtures import (FIXTURE_GAMES, PG_URL, Processes, base_env, processes,  # noqa: F401
-                                  shared_redis_url)
+from . import tournament_fixtures as tf
+from .tournament_fixtures import FIXTURE_GAMES, PG_URL, Processes, base_env
+
+# Fixtures shared by the tournament e2e tests.
+processes = tf.processes
+shared_redis_url = tf.shared_redis_url
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -34,7 +38,7 @@ def pg_schema() -> str:  # type: ignore[misc]
     engine.dispose()
 
 
-def test_two_referees_two_workers_redis_postgres(tmp_path: Path, shared_redis_url: str, pg_schema: str,  # noqa: F811
+def test_two_referees_two_workers_redis_postgres(tmp_path: Path, shared_redis_url: str, pg_schema: str,
                                                  processes: Processes, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)
     token = secrets.token_urlsafe(12)
