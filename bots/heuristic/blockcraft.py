@@ -51,6 +51,7 @@ class HeuristicBot(Bot):
         super().__init__(seed)
         self.rng = Rng(seed)
         self.no_smelt_round = -1
+        self.jump_dir: str | None = None
 
     # -- entry point -------------------------------------------------------------------------
     def act(self, request: DecisionRequest) -> int | dict[str, Any]:
@@ -137,6 +138,11 @@ class HeuristicBot(Bot):
         return {"type": "end_turn"}
 
     def _jump_followup(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        if self.jump_dir is not None:
+            move = self._find(legal, type="move", dir=self.jump_dir)
+            self.jump_dir = None
+            if move is not None:
+                return move
         gathers = [a for a in legal if a["type"] == "gather"]
         if gathers:
             return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
@@ -215,6 +221,8 @@ class HeuristicBot(Bot):
 
     # -- the action phase ----------------------------------------------------------------------------
     def _action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
+        if view["mode"] == "extreme":
+            return self._extreme_action(view, me, legal)
         mine = view["players"][me]
         view["private"]["hand"]
         hunger, max_h = mine["hunger"], mine["max_hunger"]
@@ -326,8 +334,8 @@ class HeuristicBot(Bot):
                 continue
             if r == "furnace" and ("furnace" in blocks or has("furnace") or tier < 1):
                 continue
-            if r == "stick" and (hand.get("stick", 0) >= 2 or "crafting_table" not in blocks
-                                 or hand.get("planks", 0) < 3 + 2):
+            if r == "stick" and (hand.get("stick", 0) >= 2 or "crafting_table" not in blocks or tier >= 3
+                                 or (tier < 1 and hand.get("planks", 0) < 5)):
                 continue
             if r == "wooden_pickaxe" and (tier >= 1 or has("wooden_pickaxe")):
                 continue
@@ -345,11 +353,14 @@ class HeuristicBot(Bot):
             if r == "golden_apple" and view["mode"] == "extreme":
                 continue
             if r == "planks":
-                need_planks = ("crafting_table" not in blocks and not has("crafting_table")) or tier < 1
-                if not need_planks and hand.get("planks", 0) >= 2:
-                    continue
-                if hand.get("planks", 0) >= 6 or (tier >= 1 and "crafting_table" in blocks
-                                                   and hand.get("stick", 0) >= 2):
+                want = 0
+                if "crafting_table" not in blocks and not has("crafting_table"):
+                    want += 4
+                if tier < 1 and not has("wooden_pickaxe"):
+                    want += 3 + (2 if hand.get("stick", 0) < 2 else 0)
+                elif tier < 3 and hand.get("stick", 0) < 2:
+                    want += 2
+                if hand.get("planks", 0) >= want:
                     continue
             return avail[r]
         return None
@@ -454,3 +465,126 @@ class HeuristicBot(Bot):
             return s
         best = max(moves, key=score)
         return best if score(best) > 0.5 else None
+
+    # -- extreme: a small planner over positions ---------------------------------------------------
+    def _stone_need(self, view: dict[str, Any], me: int) -> int:
+        mine = view["players"][me]
+        hand = view["private"]["hand"]
+        blocks = {b["card"] for b in mine["blocks"]}
+        need = 0
+        if self._tier(mine) < 2 and not hand.get("stone_pickaxe") and not hand.get("iron_pickaxe"):
+            need += 3
+        if "furnace" not in blocks and not hand.get("furnace"):
+            need += 4
+        return max(0, need - hand.get("stone", 0))
+
+    def _target_value(self, view: dict[str, Any], me: int, top: dict[str, Any]) -> float:
+        if top["face"] != "down":
+            return 0.0
+        tier = self._tier(view["players"][me])
+        layer = top["layer"]
+        if layer == "S":
+            return 3.0
+        if layer == "U":
+            return 3.0 if tier >= 1 else 0.0
+        if tier >= 3:
+            return 6.0
+        return 1.0 if tier == 2 and self._stone_need(view, me) > 0 else 0.0
+
+    def _plan_move(self, view: dict[str, Any], me: int) -> tuple[str, bool] | None:
+        """BFS over standing cells (move: 1, jump+move: 2); the first step toward the nearest cell from which a
+        worthwhile face-down card is within reach. Returns (dir, needs_jump)."""
+        mine = view["players"][me]
+        w, h = view["map"]["w"], view["map"]["h"]
+        cells = view["map"]["cells"]
+        H = {(x, y): len(cells[f"{x},{y}"]) for y in range(h) for x in range(w)}
+        reach = max(1, mine["range"] or 1)
+        dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+        def good(x: int, y: int) -> float:
+            best = 0.0
+            for (cx, cy), hh in H.items():
+                d = abs(cx - x) + abs(cy - y) + abs(H[(x, y)] - hh)
+                if d <= reach and hh > 0:
+                    best = max(best, self._target_value(view, me, cells[f"{cx},{cy}"][-1]))
+            return best
+        start = (mine["pos"][0], mine["pos"][1])
+        frontier: list[tuple[int, tuple[int, int], tuple[str, bool] | None]] = [(0, start, None)]
+        seen = {start: 0}
+        best_goal: tuple[int, tuple[str, bool]] | None = None
+        while frontier:
+            frontier.sort(key=lambda t: t[0])
+            cost, (x, y), first = frontier.pop(0)
+            if first is not None and good(x, y) > 0:
+                best_goal = (cost, first)
+                break
+            for d, (dx, dy) in dirs.items():
+                nx, ny = x + dx, y + dy
+                if (nx, ny) not in H:
+                    continue
+                rise = H[(nx, ny)] - H[(x, y)]
+                if rise > 1 or H[(x, y)] - H[(nx, ny)] >= 3:
+                    continue
+                step = 1 if rise <= 0 else 2
+                nc = cost + step
+                if seen.get((nx, ny), 99) <= nc:
+                    continue
+                seen[(nx, ny)] = nc
+                frontier.append((nc, (nx, ny), first if first is not None else (d, rise > 0)))
+        return best_goal[1] if best_goal else None
+
+    def _extreme_action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:
+        mine = view["players"][me]
+        hunger, max_h = mine["hunger"], mine["max_hunger"]
+        cards = _cards()
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for a in legal:
+            by_type.setdefault(a["type"], []).append(a)
+        core = self._find(legal, type="craft", recipe="world_core")
+        if core:
+            return core
+        foods = [a for a in by_type.get("use", []) if cards[a["card_type"]]["kind"] == "food"]
+        fits = [a for a in foods if hunger + cards[a["card_type"]]["food"] <= max_h]
+        if fits and hunger <= max_h - 2:
+            return max(fits, key=lambda a: cards[a["card_type"]]["food"])
+        gathers = by_type.get("gather", [])
+        if gathers:
+            return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
+        for a in by_type.get("equip", []):
+            if not a["enchant"] and a["replace_slot"] is None and a["card_type"] in (
+                    "crafting_table", "furnace", *PICK_TIER):
+                if a["card_type"] in PICK_TIER and self._tier(mine) >= PICK_TIER[a["card_type"]]:
+                    continue
+                return a
+        for a in by_type.get("equip", []):
+            if not a["enchant"] and a["replace_slot"] is not None and self._upgrade(view, me, a):
+                return a
+        c = self._craft_choice(view, me, by_type.get("craft", []))
+        if c is not None:
+            return c
+        if by_type.get("smelt") and self.no_smelt_round != view["round"] and self._smelt_wants(view, me):
+            return by_type["smelt"][0]
+        # hunger is the real budget: one action a turn is free (idling costs the same), more only when fed
+        first = mine["turn"]["ap_spent"] == 0
+        if not ((first and hunger >= 2) or hunger >= 7):
+            return {"type": "end_action_phase"}
+        digs = by_type.get("dig", [])
+        cells = view["map"]["cells"]
+        scored = [(self._target_value(view, me, cells[f"{a['cell'][0]},{a['cell'][1]}"][-1]), a) for a in digs]
+        scored = [t for t in scored if t[0] > 0]
+        if scored:
+            # prefer a neighbour over the own cell (digging down can trap), then value
+            pos = mine["pos"]
+            return max(scored, key=lambda t: (t[0], t[1]["cell"] != pos))[1]
+        step = self._plan_move(view, me)
+        if step is not None:
+            d, needs_jump = step
+            if needs_jump:
+                if self._find(legal, type="jump") and hunger >= 7:
+                    self.jump_dir = d
+                    return {"type": "jump"}
+            else:
+                move = self._find(legal, type="move", dir=d)
+                if move is not None:
+                    return move
+        return {"type": "end_action_phase"}
