@@ -36,6 +36,18 @@ class LocalReferee:
     log_path: Path
 
 
+def exit_on_sigterm() -> None:
+    """Turn SIGTERM into SystemExit so ``finally`` blocks stop the referee and dashboard we started."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        def _exit(signum: int, _frame: object) -> None:
+            raise SystemExit(128 + signum)
+
+        signal.signal(signal.SIGTERM, _exit)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -30,7 +30,7 @@ def register(cli: click.Group) -> None:
         from referee.engine import game_ids
 
         from ..config import settings
-        from ..demo import create_demo_tournaments, dashboard_process, local_referee
+        from ..demo import create_demo_tournaments, dashboard_process, exit_on_sigterm, local_referee
         from ..store import open_store
         from .common import game_arg
         from .tournament_cmd import print_ladder, run_tournaments
@@ -38,6 +38,7 @@ def register(cli: click.Group) -> None:
         if settings().broker_url:
             console.print("[yellow]ARENA_BROKER_URL is set: the demo's matches go to Celery workers "
                           "(start some with `arena worker`)[/yellow]")
+        exit_on_sigterm()
         games = [game_arg(g.strip()).info.id for g in games_text.split(",") if g.strip()] or game_ids()
         store = open_store()
         console.print(f"store: {store.safe_url}", highlight=False)

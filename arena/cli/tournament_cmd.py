@@ -38,8 +38,9 @@ def referee_for(executors: set[str]) -> Iterator[None]:
     if "referee" not in executors or cfg.referees or cfg.broker_url:
         yield
         return
-    from ..demo import local_referee
+    from ..demo import exit_on_sigterm, local_referee
 
+    exit_on_sigterm()
     with local_referee() as ref:
         console.print(f"started a local referee on {ref.address} (log: {ref.log_path})", highlight=False)
         yield
