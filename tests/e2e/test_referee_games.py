@@ -44,10 +44,17 @@ def _check(report, game_id: str, n: int) -> None:  # type: ignore[no-untyped-def
 
 @pytest.mark.parametrize("game_id", _games())
 def test_python_bots_play_every_game(referee_process, game_id: str) -> None:
+    """Seat 0 runs the game's heuristic bot when it has one (`python -m bots.serve heuristic`)."""
+    from bots.builtin import heuristic_available
+
     n = _seats(game_id)
-    seats = [SeatSpec("random", command=f"{PY_BOT} random") for _ in range(n)]
+    first = "heuristic" if heuristic_available(game_id) else "random"
+    seats = [SeatSpec(first if s == 0 else "random", command=f"{PY_BOT} {first if s == 0 else 'random'}")
+             for s in range(n)]
     spec = MatchSpec(f"py-{game_id}", game_id, 11, seats, time_control=TimeControl(per_decision_ms=10_000))
-    _check(referee_process.client.run_match(spec, timeout_s=120), game_id, n)
+    report = referee_process.client.run_match(spec, timeout_s=120)
+    _check(report, game_id, n)
+    assert f"{first}: 1 match(es)" in report.logs["seat0"], report.logs["seat0"]
 
 
 @pytest.mark.parametrize("game_id", _games())
