@@ -44,6 +44,14 @@ def _characters() -> dict[str, dict[str, Any]]:
     return {r["id"]: r for r in rows}
 
 
+def _decode(text: str) -> dict[str, Any]:
+    """A compact map card ("?S", "loose:coal_ore", ...) as {"face", "layer", "card", "state"}."""
+    if text.startswith("?"):
+        return {"face": "down", "layer": text[1], "card": None, "state": "down"}
+    state, _, card = text.partition(":")
+    return {"face": "up", "layer": None, "card": card, "state": state}
+
+
 class HeuristicBot(Bot):
     """Section-11 baseline: survive, tech up, gather, finish weakened enemies."""
 
@@ -289,7 +297,7 @@ class HeuristicBot(Bot):
 
     def _top(self, view: dict[str, Any], cell: list[int]) -> str:
         stack = view["map"]["cells"][f"{cell[0]},{cell[1]}"]
-        return stack[-1].get("card", "?") if stack else "?"
+        return (_decode(stack[-1])["card"] or "?") if stack else "?"
 
     def _worth_equipping(self, view: dict[str, Any], me: int, card: str) -> bool:
         mine = view["players"][me]
@@ -387,7 +395,7 @@ class HeuristicBot(Bot):
         for a in digs:
             x, y = a["cell"]
             stack = cells[f"{x},{y}"]
-            top = stack[-1]
+            top = _decode(stack[-1])
             if top["face"] == "up":
                 v = -2.0  # placed blocks: only as a last resort
             else:
@@ -422,7 +430,7 @@ class HeuristicBot(Bot):
             stack = cells[f"{nx},{ny}"]
             if not stack or abs(dx) + abs(dy) + abs(h - len(stack)) > max(1, mine["range"] or 1):
                 continue
-            top = stack[-1]
+            top = _decode(stack[-1])
             if top["face"] == "down" and (top["layer"] == "S" or (top["layer"] == "U" and tier >= 1)
                                           or (top["layer"] == "D" and tier >= 3)):
                 n += 1
@@ -458,7 +466,7 @@ class HeuristicBot(Bot):
             s = 0.0
             if h - nh >= 3:
                 s -= 10
-            if stack and stack[-1]["face"] == "down":
+            if stack and stack[-1].startswith("?"):
                 s += 1
             for t in targets:
                 s += 3 - 0.8 * (abs(t["pos"][0] - nx) + abs(t["pos"][1] - ny))
@@ -478,7 +486,8 @@ class HeuristicBot(Bot):
             need += 4
         return max(0, need - hand.get("stone", 0))
 
-    def _target_value(self, view: dict[str, Any], me: int, top: dict[str, Any]) -> float:
+    def _target_value(self, view: dict[str, Any], me: int, text: str) -> float:
+        top = _decode(text)
         if top["face"] != "down":
             return 0.0
         tier = self._tier(view["players"][me])

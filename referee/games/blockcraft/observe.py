@@ -15,16 +15,12 @@ if TYPE_CHECKING:
     from .state import BlockcraftState, Player
 
 
-def _map_card(c: dict[str, Any], full: bool) -> dict[str, Any]:
+def _map_card(c: dict[str, Any], full: bool) -> str:
+    """A map card as a compact string: "?S" (face down, layer; ALL adds ":card"), "placed:dirt", "loose:stone",
+    "farmland:dirt"."""
     if c["s"] == "down":
-        out = {"face": "down", "layer": c["l"]}
-        if full:
-            out["card"] = c["c"]
-        return out
-    out = {"face": "up", "card": c["c"], "state": c["s"]}
-    if c["s"] == "loose" and c["by"]:
-        out["dug_by"] = {"seat": c["by"][0], "tool": c.get("t")}
-    return out
+        return f"?{c['l']}:{c['c']}" if full else f"?{c['l']}"
+    return f"{c['s']}:{c['c']}"
 
 
 def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
@@ -33,9 +29,16 @@ def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
     cached = st._map_view.get(key[0])
     if cached is not None and cached[0] == key[1]:
         return cached[1]
+    dug_by = {}
+    for y in range(st.h):
+        for x in range(st.w):
+            for level, c in enumerate(st.cell(x, y), 1):
+                if c["s"] == "loose" and c["by"]:
+                    dug_by[f"{x},{y},{level}"] = {"seat": c["by"][0], "tool": c.get("t")}
     out = {"w": st.w, "h": st.h, "size": st.size.id,
            "cells": {f"{x},{y}": [_map_card(c, full) for c in st.cell(x, y)]
-                     for y in range(st.h) for x in range(st.w)}}
+                     for y in range(st.h) for x in range(st.w)},
+           "dug_by": dug_by}
     st._map_view[key[0]] = (key[1], out)
     return out
 
