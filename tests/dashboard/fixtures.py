@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.engine import get_game, register, run_match
 from referee.engine.errors import UnknownGame
 
-from bots.random_bot import RandomBot
+from bots.builtin import heuristic_available, make_bot
 from dashboard.source import MemorySource
 from tests.fixtures.sealed_bids import GAME as SEALED
 
@@ -13,10 +13,21 @@ EVIL = "<script>alert(1)</script>"
 FIVE = ["dungeon_twister", "clank", "blockcraft", "mice_and_mystics", "greyport"]
 
 
-def play(game_id: str, players: int, seed: int, names: list[str]):  # -> MatchResult
+def play(game_id: str, players: int, seed: int, names: list[str], bot: str = "random"):  # -> MatchResult
     game = get_game(game_id)
-    agents = [RandomBot(seed * 10 + s) for s in range(players)]
+    agents = [make_bot(bot, game_id, seed * 10 + s) for s in range(players)]
     return run_match(game, agents, seed=seed, bot_names=names, match_id=f"{game_id}-{seed}")
+
+
+def showcase(game_id: str, players: int, seed: int, names: list[str]):  # -> MatchResult
+    """A match worth watching: the game's heuristic bots (they fight, explore and finish the game
+    in a few hundred steps), or random bots while a game has no heuristic bot or it fails."""
+    if heuristic_available(game_id):
+        try:
+            return play(game_id, players, seed, names, bot="heuristic")
+        except Exception:  # noqa: BLE001 - another engineer's bot mid-change must not hide the renderers
+            pass
+    return play(game_id, players, seed, names)
 
 
 def available_games() -> list[str]:
@@ -65,6 +76,6 @@ def build_source(extra_games: bool = True) -> MemorySource:
             players = max(2, game.info.min_players) if game.info.max_players >= 2 else 1
             for seed in (1,):
                 names = [["alpha", "beta", "gamma"][s % 3] for s in range(players)]
-                res = play(gid, players, seed, names)
+                res = showcase(gid, players, seed, names)
                 src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay, finished=f"2024-05-02T10:{seed:02d}:00")
     return src

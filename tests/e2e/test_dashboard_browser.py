@@ -1,5 +1,6 @@
 """The dashboard in a real browser (Debian's Chromium via Playwright): a ladder, a match of every
-game (step, scrub, keyboard, perspective switch, step links), a live match, and a 404 page.
+game (step, scrub, keyboard, perspective switch, step links), every renderer over every step of a
+whole replay in every perspective, a live match, and a 404 page.
 Screenshots go to test-artifacts/screenshots/; one per game is copied to docs/screenshots/."""
 from __future__ import annotations
 
@@ -84,24 +85,79 @@ def test_replay_controls_generic_renderer(page, server):  # noqa: F811
     shot(page, "match-sealed_bids")
 
 
+def _assert_drawn(page, where: str) -> None:  # noqa: F811
+    """The board is a drawing, not the fallback; on failure say why (the page's JS errors first)."""
+    warn = page.locator("#v-board .warn")
+    why = f"{where}: page errors {page.errors}; " + (warn.first.inner_text() if warn.count() else "no warning shown")
+    assert warn.count() == 0, why
+    assert page.locator("#v-board svg.board-svg").count() >= 1, "no drawing at " + why
+    assert page.locator("#v-board .generic-view").count() == 0, "fell back to the tree view at " + why
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_draws_its_board(page, server, game):  # noqa: F811
     page.goto(f"{server.url}/matches/{game}-1")
     _wait_step(page, 0)
-    assert page.locator("#v-board svg.board-svg").count() >= 1, "no drawing"
-    assert page.locator("#v-board .generic-view").count() == 0
+    _assert_drawn(page, "step 0")
     page.keyboard.press("5")  # jump to 50%
     step = str(_wait_step_at_least(page, 1))
     for p in ["public", "0", "all"]:
         page.select_option("#v-perspective", p)
         page.wait_for_selector(f"#viewer[data-perspective='{p}'][data-step='{step}']", timeout=15000)
-        assert page.locator("#v-board svg.board-svg").count() >= 1
-        assert page.locator("#v-board .warn").count() == 0, page.locator("#v-board .warn").first.inner_text()
+        _assert_drawn(page, f"step {step}, perspective {p}")
     assert not page.errors, page.errors
     path = shot(page, f"game-{game}")
     docs = ROOT / "docs" / "screenshots"
     docs.mkdir(parents=True, exist_ok=True)
     shutil.copy(path, docs / f"{game}.png")
+
+
+# Runs inside the match page: fetch every frame of one perspective in chunks, hand each view to the
+# game's renderer (detached: no layout needed to find exceptions) and collect what throws.
+WALK_JS = """async ([perspective]) => {
+  const cfg = JSON.parse(document.getElementById("viewer-config").textContent);
+  const render = Arena.renderers[cfg.game];
+  if (!render) return {steps: 0, rendered: 0, errors: [{step: -1, message: "no renderer for " + cfg.game}]};
+  const ctx = {seats: cfg.seats, players: cfg.players, perspective, game: cfg.game};
+  const errors = [];
+  let start = 0, steps = 1, rendered = 0;
+  while (start < steps) {
+    const url = "/api/matches/" + encodeURIComponent(cfg.matchId) + "/frames?perspective=" + perspective +
+                "&start=" + start + "&limit=500";
+    const r = await fetch(url, {headers: {Accept: "application/json"}});
+    if (!r.ok) { errors.push({step: start, message: "frames API answered " + r.status}); break; }
+    const data = await r.json();
+    steps = data.steps;
+    for (const f of data.frames) {
+      try {
+        const node = render(f.view, ctx);
+        if (!(node instanceof Node)) errors.push({step: f.step, message: "the renderer returned no node"});
+      } catch (e) {
+        errors.push({step: f.step, message: String(e), stack: String(e && e.stack || "").split("\\n").slice(0, 4).join(" | ")});
+      }
+      rendered++;
+    }
+    if (!data.frames.length) break;
+    start += data.frames.length;
+  }
+  return {steps, rendered, errors: errors.slice(0, 5), count: errors.length};
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_renderer_survives_every_step_in_every_perspective(page, server, source, game):  # noqa: F811
+    """Walk one whole replay per game, every step, from each seat, the public and the full view."""
+    players = source.replay(f"{game}-1").players
+    page.goto(f"{server.url}/matches/{game}-1")
+    _wait_step(page, 0)
+    failures = {}
+    for p in ["public", *map(str, range(players)), "all"]:
+        out = page.evaluate(WALK_JS, [p])
+        assert out["rendered"] == out["steps"] > 1, (p, out)
+        if out["count"]:
+            failures[p] = out
+    assert not failures, f"{game}: renderer exceptions {failures}"
+    assert not page.errors, page.errors
 
 
 def test_follow_a_live_match(page, server):  # noqa: F811

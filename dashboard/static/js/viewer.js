@@ -23,7 +23,7 @@
     if (r) {
       try { out = r(frame.view, ctx()); }
       catch (e) {
-        console.error("renderer failed", e);
+        console.error("the " + cfg.game + " renderer failed at step " + frame.step + " (" + st.perspective + " view): " + ((e && e.stack) || e));
         board.appendChild(h("p", {"class": "warn"}, "The " + cfg.game + " drawing failed on this view (" + e.message + "); showing the raw view."));
       }
     }
