@@ -40,11 +40,15 @@ def register(cli: click.Group) -> None:
     @click.option("--hosted-cpu-s", type=int, default=None, help="CPU seconds per hosted bot (0 = no limit) [600].")
     @click.option("--hosted-memory-mb", type=int, default=None, help="Memory per hosted bot in MiB [4096].")
     @click.option("--live-wait", type=float, default=None, help="Seconds RunMatch waits for live bots [10].")
+    @click.option("--flood-rate", type=float, default=None,
+                  help="Unsolicited messages per second a bot session may send [200].")
+    @click.option("--flood-burst", type=int, default=None, help="Burst allowed above --flood-rate [400].")
     @click.pass_context
     def referee(ctx: click.Context, address: str, organizer_token: str | None, tls_cert: str | None,
                 tls_key: str | None, db_url: str | None, load_games: tuple[str, ...], ready_file: Path | None,
                 max_strikes: int | None, reasks: int | None, reconnect_grace: float | None,
-                hosted_cpu_s: int | None, hosted_memory_mb: int | None, live_wait: float | None) -> None:
+                hosted_cpu_s: int | None, hosted_memory_mb: int | None, live_wait: float | None,
+                flood_rate: float | None, flood_burst: int | None) -> None:
         """Run the referee: bots connect over gRPC, organizers run matches (docs/protocol.md).
 
         Example: ARENA_ORGANIZER_TOKEN=secret arena referee --address 0.0.0.0:50051
@@ -66,7 +70,8 @@ def register(cli: click.Group) -> None:
         cfg = RefereeConfig()
         for name, value in [("max_strikes", max_strikes), ("reasks", reasks),
                             ("reconnect_grace_s", reconnect_grace), ("hosted_cpu_s", hosted_cpu_s),
-                            ("hosted_memory_mb", hosted_memory_mb), ("live_wait_s", live_wait)]:
+                            ("hosted_memory_mb", hosted_memory_mb), ("live_wait_s", live_wait),
+                            ("flood_rate", flood_rate), ("flood_burst", flood_burst)]:
             if value is not None:
                 setattr(cfg, name, value)
         if not organizer_token:

@@ -311,10 +311,11 @@ class Referee:
     async def _play(self, match: LiveMatch, live_wait_s: float) -> organizer_pb2.RunMatchResponse:
         cfg = self.config
         spec = match.spec
-        await self._reserve_live(match, live_wait_s)
         hosted: list[HostedBot] = []
         tokens: list[str] = []
         try:
+            # inside the try: a cancelled RunMatch must give reserved seats back (see finally)
+            await self._reserve_live(match, live_wait_s)
             for slot, seat in zip(match.slots, spec.seats):
                 if not seat.hosted:
                     continue
@@ -437,26 +438,44 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             log.info("refused a bot session: %s", exc.detail)
             await _abort(context, exc)
             return
-        reader = asyncio.get_running_loop().create_task(self._read(session, request_iterator))
+        loop = asyncio.get_running_loop()
+        session.kill = loop.create_future()
+        reader = loop.create_task(self._read(session, request_iterator))
+        writer = loop.create_task(self._write(session, context))
         why = "stream ended"
         lose = False
         try:
-            while True:
-                item = await session.out.get()
-                if isinstance(item, Close):
-                    why = item.detail or why
-                    lose = item.code == grpc.StatusCode.RESOURCE_EXHAUSTED
-                    # Drain what was queued before the close (a Goodbye, a last Error).
-                    if item.code is not None:
-                        await context.abort(item.code, item.detail)
-                    return
-                await context.write(item)
+            # The writer sends the queue in order and ends at a queued Close (a hosted bot's Goodbye
+            # is delivered first). A forced close (flooding, a bot that does not read, a revoked
+            # token) resolves `kill` and ends the stream at once, whatever is still queued.
+            await asyncio.wait([writer, session.kill], return_when=asyncio.FIRST_COMPLETED)
+            if session.kill.done():
+                item = session.kill.result()
+            else:
+                item = writer.result()
+            why = item.detail or why
+            lose = item.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+            if item.code is not None:
+                await context.abort(item.code, item.detail)
         except asyncio.CancelledError:
             why = "connection lost"
             raise
+        except grpc.aio.AbortError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a failed write is a lost connection
+            why = f"connection lost ({type(exc).__name__})"
         finally:
             reader.cancel()
+            writer.cancel()
             r.close_session(session, why, lose=lose)
+
+    @staticmethod
+    async def _write(session: Session, context: grpc.aio.ServicerContext) -> Close:
+        while True:
+            item = await session.out.get()
+            if isinstance(item, Close):
+                return item
+            await context.write(item)
 
     async def _read(self, session: Session, it: AsyncIterator[bot_pb2.BotMessage]) -> None:
         why = "the bot closed its stream"

@@ -84,6 +84,7 @@ class Session:
         self.slots: list[SeatSlot] = []
         self.closed = False
         self.close_reason = ""
+        self.kill: asyncio.Future[Close] | None = None  # set by the stream handler
         # flood control: a token bucket
         self.flood_rate = flood_rate
         self.flood_burst = flood_burst
@@ -99,9 +100,17 @@ class Session:
     def accepts(self, game: str) -> bool:
         return self.games is None or game in self.games
 
+    #: A session whose bot does not read its stream is closed once this many messages wait.
+    MAX_QUEUED = 10_000
+
     def send(self, msg: bot_pb2.RefereeMessage) -> None:
         if not self.closed:
             self.out.put_nowait(msg)
+            if self.out.qsize() > self.MAX_QUEUED:
+                import grpc
+
+                self.close(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                           f"the bot is not reading its stream ({self.MAX_QUEUED} messages waiting)")
 
     def error(self, code: Any, consequence: Any, message: str, match_id: str = "", decision_id: int = 0,
               strikes: int = 0, max_strikes: int = 0) -> None:
@@ -110,10 +119,13 @@ class Session:
             strikes=strikes, max_strikes=max_strikes)))
 
     def close(self, code: Any = None, detail: str = "") -> None:
+        """End the stream: after what is queued (``code`` None), or at once with a status code."""
         if not self.closed:
             self.closed = True
             self.close_reason = detail
             self.out.put_nowait(Close(code, detail))
+            if code is not None and self.kill is not None and not self.kill.done():
+                self.kill.set_result(Close(code, detail))
 
     def take_token(self) -> bool:
         """Flood control: False when this message is over the rate limit."""

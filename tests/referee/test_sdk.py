@@ -61,3 +61,24 @@ def test_wire_conversions_round_trip() -> None:
                                           bots=["a", "b"], seed=9,
                                           time_control=bot_pb2.TimeControl(per_decision_ms=5)))
     assert s.options == {"k": 2} and s.time_control.per_decision_ms == 5 and start_seed(s) == 901
+
+
+def test_a_session_that_is_not_read_is_closed() -> None:
+    import asyncio
+
+    import grpc
+
+    from referee.service.sessions import Session
+
+    async def go() -> None:
+        s = Session("s", "b", None, 1, "")
+        s.kill = asyncio.get_running_loop().create_future()
+        s.MAX_QUEUED = 5
+        for i in range(6):
+            s.send(bot_pb2.RefereeMessage(ping=bot_pb2.Ping(nonce=i)))
+        assert s.closed and s.kill.done()
+        assert s.kill.result().code == grpc.StatusCode.RESOURCE_EXHAUSTED
+        s.send(bot_pb2.RefereeMessage(ping=bot_pb2.Ping(nonce=99)))  # ignored once closed
+        assert s.out.qsize() == 7  # 6 pings + the Close marker
+
+    asyncio.run(go())
