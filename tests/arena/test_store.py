@@ -199,3 +199,28 @@ def test_ladder_refresh_history_and_head_to_head(store: Store) -> None:
     assert queries.ladder_games(store) == ["sealed_bids"]
     page = queries.tournaments(store)
     assert page.total == 1 and page.items[0].progress.done == 18 and page.items[0].status == "done"
+
+
+def test_published_ladder_recovers_known_strengths(sqlite_store: Store) -> None:
+    """Results drawn from bots of known Elo, recorded through the store, refitted: truth inside the intervals."""
+    import math
+    import random
+
+    from arena.ratings import K
+
+    true = {"random": 0.0, "weak": -150.0, "good": 200.0, "best": 400.0}
+    for name in true:
+        ops.add_bot(sqlite_store, name, command="x", agent="random")
+    tid = ops.create_tournament(sqlite_store, ops.TournamentRequest("sealed_bids", tuple(true), games_per_pairing=15))
+    rng = random.Random(0)
+    for mv in queries.matches(sqlite_store, tournament_id=tid, limit=10_000).items:
+        a, b = mv.bots
+        p = 1 / (1 + math.exp(-(true[a] - true[b]) * K))
+        ranks = [1, 2] if rng.random() < p else [2, 1]
+        ops.record(sqlite_store, mv.id, {"ranks": ranks, "scores": [0.0, 0.0]}, None)  # queued -> done is allowed
+    ladders.refresh(sqlite_store, "sealed_bids", tournament_id=tid)
+    lv = queries.ladder(sqlite_store, "sealed_bids")
+    assert lv.results == 180 and lv.anchor == "random"
+    assert [r.player for r in lv.rows] == ["best", "good", "random", "weak"]
+    for r in lv.rows:
+        assert r.lo <= true[r.player] <= r.hi, r
