@@ -179,13 +179,15 @@ class LiveMatch:
                     raise RuntimeError(f"{game.info.id} gave pending seat {seat} no legal action (engine bug)")
                 legal_json = _dumps(legal)
                 limit_s, deadline_ms = self._limit_s(slot)
-                req = bot_pb2.DecisionRequest(
+                # built in place inside the envelope (no copy); Pending keeps the envelope to re-send
+                msg = bot_pb2.RefereeMessage(decision=dict(
                     match_id=self.id, decision_id=decision_id, seat=seat, game=game.info.id,
                     view_json=_dumps(st.observe(seat)), legal_json=legal_json,
                     events_json=_dumps(st.events_for(seat, cursors[seat])), deadline_ms=deadline_ms,
-                    time_bank_ms=slot.bank_ms, legal_count=len(legal))
+                    time_bank_ms=slot.bank_ms, legal_count=len(legal)))
                 cursors[seat] = len(st.log)
-                p = Pending(decision_id, legal, legal_json, req, time.monotonic(), limit_s, loop.create_future())
+                p = Pending(decision_id, legal, legal_json, msg.decision, time.monotonic(), limit_s,
+                            loop.create_future(), message=msg)
                 slot.pending = p
                 batch.append((slot, p))
             # Send only after every request is built: a simultaneous choice is asked from one position.
@@ -193,9 +195,8 @@ class LiveMatch:
             for slot, p in batch:
                 p.sent_at = time.monotonic()
                 if slot.session is not None:
-                    slot.session.send(bot_pb2.RefereeMessage(decision=p.request))
-                timers.append(loop.call_later(p.limit_s, p.resolve,
-                                              Fault(bot_pb2.TIMEOUT, f"no answer within {int(p.limit_s * 1000)} ms")))
+                    slot.session.send(p.message)
+                timers.append(loop.call_later(p.limit_s, p.time_out))
             chosen: list[tuple[int, dict[str, Any], int]] = []
             for (slot, p), timer in zip(batch, timers):
                 result = await p.future

@@ -43,6 +43,7 @@ class Pending:
     limit_s: float
     future: asyncio.Future[int | Fault]
     attempts: int = 0
+    message: bot_pb2.RefereeMessage | None = None  # the envelope holding ``request``, as first sent
     _keys: dict[str, int] | None = None
 
     def index_of(self, key: str) -> int | None:
@@ -59,6 +60,10 @@ class Pending:
     def resolve(self, result: int | Fault) -> None:
         if not self.future.done():
             self.future.set_result(result)
+
+    def time_out(self) -> None:
+        """The deadline passed (a timer callback; the Fault is built only when it fires)."""
+        self.resolve(Fault(bot_pb2.TIMEOUT, f"no answer within {int(self.limit_s * 1000)} ms"))
 
 
 @dataclass
