@@ -180,11 +180,11 @@ class LiveMatch:
                 legal_json = _dumps(legal)
                 limit_s, deadline_ms = self._limit_s(slot)
                 # built in place inside the envelope (no copy); Pending keeps the envelope to re-send
-                msg = bot_pb2.RefereeMessage(decision=dict(
-                    match_id=self.id, decision_id=decision_id, seat=seat, game=game.info.id,
-                    view_json=_dumps(st.observe(seat)), legal_json=legal_json,
-                    events_json=_dumps(st.events_for(seat, cursors[seat])), deadline_ms=deadline_ms,
-                    time_bank_ms=slot.bank_ms, legal_count=len(legal)))
+                msg = bot_pb2.RefereeMessage(decision={
+                    "match_id": self.id, "decision_id": decision_id, "seat": seat, "game": game.info.id,
+                    "view_json": _dumps(st.observe(seat)), "legal_json": legal_json,
+                    "events_json": _dumps(st.events_for(seat, cursors[seat])), "deadline_ms": deadline_ms,
+                    "time_bank_ms": slot.bank_ms, "legal_count": len(legal)})
                 cursors[seat] = len(st.log)
                 p = Pending(decision_id, legal, legal_json, msg.decision, time.monotonic(), limit_s,
                             loop.create_future(), message=msg)
