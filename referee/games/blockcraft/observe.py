@@ -108,9 +108,10 @@ def _player(st: BlockcraftState, p: Player, viewer: Viewer) -> dict[str, Any]:
         "furnace_batches": [{"slot": i, **{k: list(v) for k, v in b["batch"].items()}}
                             for i, b in enumerate(p.blocks) if b is not None and b.get("batch")],
         "hand_count": p.hand_size(), "kills": p.kills,
-        "turn": {"ap_spent": p.ap_spent, "touch_hits": p.touch_hits, "ores_gathered": p.ores_gathered,
-                 "moves": p.moves, "places": p.places, "timber_used": p.timber_used,
-                 "old_habits_used": p.villager_used, "skill_used": p.skill_used, "efficiency_used": p.digs_free},
+        "turn": ({"ap_spent": p.ap_spent, "touch_hits": p.touch_hits, "ores_gathered": p.ores_gathered,
+                  "moves": p.moves, "places": p.places, "timber_used": p.timber_used,
+                  "old_habits_used": p.villager_used, "skill_used": p.skill_used, "efficiency_used": p.digs_free}
+                 if st.phase == "turn" and p.seat == st.current else None),
         "detonate_used": p.detonate_used,
     }
     return out
