@@ -18,8 +18,7 @@ if TYPE_CHECKING:
 
 def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
     copy = st.clone()
-    if st.phase == "over":          # DT-7.9: nothing is hidden any more
-        copy.rng = Rng(rng.next64())
+    if st.phase == "over":          # DT-7.9: nothing is hidden any more (and nothing random is left)
         return copy
     # DT-7.1: face-down tiles are a uniform draw of the unrevealed tiles and orientations.
     down = [s for s, slot in enumerate(copy.slots) if not slot["revealed"]]
