@@ -69,6 +69,7 @@ def test_l0_derived_facts_dt_3_4() -> None:
     """Section 10 'Derived facts used below', read off our geometry."""
     st = build({})
     board = st.board
+    assert board is not None
     gears = sorted(sq for sq, k in board.kind.items() if k == GEAR)
     traps = sorted(sq for sq, k in board.kind.items() if k == TRAP)
     assert gears == sorted([(3, 2), (9, 1), (12, 2), (18, 2), (3, 7), (8, 7), (14, 7), (17, 8)])
