@@ -12,14 +12,13 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import templating
+from .fastpath import CSP, SECURITY_HEADERS, FastPath
 from .live import LiveFeed, RefereeFeed
 from .routers import admin, bots, games, matches, tournaments
 from .service import Dashboard
 from .source import MemorySource, Source
 
 HERE = Path(__file__).parent
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
 def create_app(source: Source | None = None, *, db_url: str | None = None, referee: str | None = None,
@@ -61,6 +60,8 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
     app.include_router(admin.api)
 
     app.add_middleware(SecurityHeaders)
+    # Outermost: cached ladder page/JSON answered before routing (see dashboard/fastpath.py).
+    app.add_middleware(FastPath, cache=app.state.dashboard.cache)
 
     def wants_html(request: Request) -> bool:
         accept = request.headers.get("accept", "")
@@ -115,9 +116,7 @@ class SecurityHeaders:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}
-                extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
-                if not docs:
-                    extra.append((b"content-security-policy", CSP.encode()))
+                extra = [h for h in SECURITY_HEADERS if not (docs and h[0] == b"content-security-policy")]
                 headers += [(k, v) for k, v in extra if k not in names]
                 message = {**message, "headers": headers}
             await send(message)
@@ -131,4 +130,4 @@ def jsonable(errors: object) -> object:
     return jsonable_encoder(errors)
 
 
-__all__ = ["create_app", "HTMLResponse"]
+__all__ = ["create_app", "HTMLResponse", "CSP"]

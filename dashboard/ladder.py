@@ -201,7 +201,9 @@ class VersionedCache:
 
     One thread re-reads the version while the others keep serving the values they have (no
     stampede of version queries), and a missing value is computed once while other readers of
-    the same key wait for it.
+    the same key wait for it. ``peek`` never does I/O: it serves what it holds and, once the
+    version is ``ttl`` old, starts one background re-read (so a value is at most ``ttl`` plus
+    one version query stale).
     """
 
     def __init__(self, source: Source, ttl: float = 1.0) -> None:
@@ -213,6 +215,7 @@ class VersionedCache:
         self._lock = threading.Lock()
         self._refreshing = threading.Lock()
         self._key_locks: dict[Any, threading.Lock] = {}
+        self._bg: threading.Thread | None = None
 
     def version(self) -> str:
         now = time.monotonic()
@@ -230,9 +233,12 @@ class VersionedCache:
         return self._version
 
     def peek(self, key: Any) -> Any:
-        """The cached value if it is there and the version is fresh (no I/O: safe on the event loop)."""
-        if time.monotonic() - self._checked >= self.ttl:
-            return None
+        """The cached value or None, without I/O (safe on the event loop); revalidates in the background."""
+        if time.monotonic() - self._checked >= self.ttl and not self._refreshing.locked():
+            bg = self._bg
+            if bg is None or not bg.is_alive():
+                self._bg = threading.Thread(target=self.version, name="dashboard-cache-version", daemon=True)
+                self._bg.start()
         return self._values.get(key)
 
     def get(self, key: Any, compute: Callable[[], T]) -> T:

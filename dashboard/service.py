@@ -12,6 +12,7 @@ from typing import Any
 from referee.engine import ALL, Replay, get_game, game_ids
 from referee.engine.errors import ReplayError, UnknownGame
 
+from .fastpath import Payload
 from .frames import FrameCache, parse_perspective
 from .ladder import VersionedCache, bot_ratings, build_ladder, build_standings
 from .live import LiveFeed
@@ -74,12 +75,13 @@ class Dashboard:
         return self.cache.get(("ladder", game_id), lambda: build_ladder(
             game_id, g.name, self.source.results(game_id), self.source.ratings(game_id)))
 
-    def ladder_json(self, game_id: str) -> bytes | None:
-        """The ladder as JSON bytes, serialised once per version (the hot path of the bench)."""
+    def ladder_json(self, game_id: str) -> Payload | None:
+        """The ladder as JSON, serialised (and gzipped) once per version: ``FastPath`` serves it."""
         lad = self.ladder(game_id)
         if lad is None:
             return None
-        return self.cache.get(("ladder-json", game_id), lambda: lad.model_dump_json().encode())
+        return self.cache.get(("ladder-json", game_id),
+                              lambda: Payload.build(lad.model_dump_json().encode(), "application/json"))
 
     def bot(self, bot_id: str) -> BotDetail | None:
         info = self.source.bot(bot_id)

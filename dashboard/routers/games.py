@@ -8,6 +8,7 @@ from starlette.concurrency import run_in_threadpool
 from fastapi.templating import Jinja2Templates
 
 from ..deps import DashboardDep, TemplatesDep
+from ..fastpath import Payload
 from ..service import Dashboard
 from ..schemas import GameOut, LadderOut
 
@@ -21,14 +22,20 @@ def list_games(dash: DashboardDep) -> list[GameOut]:
 
 
 @api.get("/{game_id}/ladder", response_model=LadderOut, summary="A game's ladder (cached per store version)")
-async def ladder(game_id: str, dash: DashboardDep) -> Response:
-    # The hot path: cached bytes served from the event loop; a miss computes in the threadpool.
-    body = dash.cache.peek(("ladder-json", game_id))
-    if body is None:
-        body = await run_in_threadpool(dash.ladder_json, game_id)
-    if body is None:
+async def ladder(game_id: str, request: Request, dash: DashboardDep) -> Response:
+    # Cached ladders never get here (dashboard/fastpath.py answers them); this renders a miss.
+    payload = await run_in_threadpool(dash.ladder_json, game_id)
+    if payload is None:
         raise HTTPException(404, f"no game {game_id!r}")
-    return Response(body, media_type="application/json")
+    return payload_response(payload, request)
+
+
+def payload_response(payload: Payload, request: Request) -> Response:
+    status, headers, body = payload.answer(request.headers.get("if-none-match"),
+                                           request.headers.get("accept-encoding"))
+    out = Response(body, status_code=status)
+    out.raw_headers = list(headers)  # content-length, type, ETag, encoding: prepared with the payload
+    return out
 
 
 @pages.get("/", response_class=HTMLResponse)
@@ -44,22 +51,21 @@ def home(request: Request, dash: DashboardDep, templates: TemplatesDep) -> HTMLR
 
 
 @pages.get("/games/{game_id}", response_class=HTMLResponse)
-async def ladder_page(game_id: str, request: Request, dash: DashboardDep, templates: TemplatesDep) -> HTMLResponse:
-    cached = dash.cache.peek(("ladder-html", game_id))
-    if cached is not None:
-        return HTMLResponse(cached)
-    return await run_in_threadpool(_ladder_page, game_id, request, dash, templates)
+async def ladder_page(game_id: str, request: Request, dash: DashboardDep, templates: TemplatesDep) -> Response:
+    # Like the JSON: a cached page is answered by dashboard/fastpath.py; this renders a miss.
+    payload = await run_in_threadpool(_ladder_page, game_id, request, dash, templates)
+    return payload_response(payload, request)
 
 
-def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jinja2Templates) -> HTMLResponse:
+def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jinja2Templates) -> Payload:
     lad = dash.ladder(game_id)
     if lad is None:
         raise HTTPException(404, f"There is no game called “{game_id}”.")
     game = dash.game(game_id)
 
-    def render() -> bytes:
-        return templates.get_template("ladder.html").render({
+    def render() -> Payload:
+        return Payload.build(templates.get_template("ladder.html").render({
             "request": request, "game": game, "ladder": lad,
             "recent": dash.source.matches(game=game_id, status="done", page=1, per_page=10).items,
-        }).encode()
-    return HTMLResponse(dash.cache.get(("ladder-html", game_id), render))
+        }).encode(), "text/html; charset=utf-8")
+    return dash.cache.get(("ladder-html", game_id), render)
