@@ -12,9 +12,9 @@ from .options import OPTIONS, check_options, variants
 from .setup import setup_state
 from .state import BlockcraftState
 
-#: conformance variants use a short round limit (round 4 is the first Night) to keep CI fast;
-#: full-length games are covered by tests/games/blockcraft/test_full_games.py.
-CONFORMANCE_ROUNDS = 4
+#: conformance variants use a short round limit (3 rounds of Day) to keep CI fast; Night, real endings and
+#: full-length games are covered by tests/games/blockcraft (test_hidden, test_full_games, scenarios).
+CONFORMANCE_ROUNDS = 3
 
 
 class Blockcraft(Game):

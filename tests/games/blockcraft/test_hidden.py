@@ -9,12 +9,15 @@ from referee.engine import ALL, PUBLIC, Rng
 from referee.games.blockcraft import GAME
 
 
-@pytest.mark.parametrize(("players", "mode"), [(1, "extreme"), (3, "boss"), (4, "team"), (4, "overlord")])
-def test_redeterminize_every_ply(players: int, mode: str) -> None:
-    """BC-7.3: re-drawing hidden things never changes a seat's view, legal list or events, nor the PUBLIC view."""
-    st = GAME.new_state(players, {"mode": mode, "max_rounds": 4}, 17)
+@pytest.mark.parametrize(("players", "mode", "rounds"), [(1, "extreme", 4), (3, "boss", 4), (4, "team", 4),
+                                                         (4, "overlord", None), (6, "team", None)])
+def test_redeterminize_every_ply(players: int, mode: str, rounds: int | None) -> None:
+    """BC-7.3: re-drawing hidden things never changes a seat's view, legal list or events, nor the PUBLIC view
+    (full-length games reach Night, downed characters, rescue windows and deaths)."""
+    st = GAME.new_state(players, {"mode": mode, "max_rounds": rounds}, 17)
     rng = Rng(5)
-    changed = 0
+    changed = nights = 0
+    kinds: set[str] = set()
     ply = 0
     while st.pending():
         if ply % 3 == 0:
@@ -25,11 +28,16 @@ def test_redeterminize_every_ply(players: int, mode: str) -> None:
                 assert other.legal_actions(seat) == st.legal_actions(seat)
                 assert other.observe(PUBLIC) == public
                 assert other.pending() == st.pending()
+                assert other.events_for(seat) == st.events_for(seat)
                 changed += other.digest() != st.digest()
+        kinds.update(f.kind for f in st.stack.frames)
+        nights += not st.day
         seat = st.pending()[0]
         st.apply(seat, rng.choice(st.legal_actions(seat)))
         ply += 1
     assert changed > 0
+    if rounds is None:
+        assert nights and "rescue" in kinds, "a full game should reach Night and a rescue window"
 
 
 def test_views_whitelist() -> None:
