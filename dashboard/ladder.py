@@ -161,8 +161,8 @@ def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[
         f = fitted.get(p)
         g, w, d, l = f.record if f and f.record else wdl.get(p, [0, 0, 0, 0])
         rows.append(LadderRow(rank=i, bot=BotRef(id=p, name=names.get(p, p)),
-                              rating=round(f.rating, 1) if f else 0.0, lo=round(f.lo, 1) if f else 0.0,
-                              hi=round(f.hi, 1) if f else 0.0, games=g, wins=w, draws=d, losses=l,
+                              rating=round(f.rating, 1) if f else None, lo=round(f.lo, 1) if f else None,
+                              hi=round(f.hi, 1) if f else None, games=g, wins=w, draws=d, losses=l,
                               history=list(downsample(list(f.history))) if f else []))
     top = ids[:max_h2h]
     matrix = [[None if a == b else h2h.get((a, b)) for b in top] for a in top]

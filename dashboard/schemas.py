@@ -78,9 +78,9 @@ class RatingPoint(BaseModel):
 class LadderRow(BaseModel):
     rank: int
     bot: BotRef
-    rating: float
-    lo: float = Field(description="lower end of the confidence interval")
-    hi: float = Field(description="upper end of the confidence interval")
+    rating: float | None = Field(description="null: results stored that the published fit has not seen yet")
+    lo: float | None = Field(description="lower end of the confidence interval")
+    hi: float | None = Field(description="upper end of the confidence interval")
     games: int
     wins: int
     draws: int

@@ -43,6 +43,8 @@ def build_store(url: str, *, extra_games: list[str] = (), leave_open: int = 2) -
             play_match(mid, store=store, executor_name="inprocess")
         out["games"][gid] = gids[0]
     ladders.refresh(store, "sealed_bids", tournament_id=tid, force=True)
+    for gid in extra_games:  # a worker refits at most so often: publish the final fit of every game
+        ladders.refresh(store, gid, force=True)
     # Hostile strings: a live bot whose name the store did not vet, sitting in a finished match.
     evil_match = ids[0]
     with store.tx() as s:
