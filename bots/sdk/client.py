@@ -69,15 +69,15 @@ def _make(factory: BotFactory, start: MatchStart) -> Bot:
 
 
 def start_seed(start: MatchStart) -> int:
-    """The seed a built-in bot uses for a match (same rule as ``arena play``: match seed * 100 + seat)."""
-    return int(getattr(start, "seed", 0)) * 100 + start.seat
+    """The seed a built-in bot uses for a match: the referee's per-seat ``bot_seed``."""
+    return int(getattr(start, "seed", 0))
 
 
 def to_match_start(m: bot_pb2.MatchStart) -> MatchStart:
     tc = TimeControl(per_decision_ms=m.time_control.per_decision_ms, bank_ms=m.time_control.bank_ms)
     start = MatchStart(m.match_id, m.game, m.game_version, json.loads(m.options_json or "{}"), m.seat, m.players,
                        list(m.bots), tc)
-    object.__setattr__(start, "seed", m.seed)  # the wire carries it; the engine dataclass has no field
+    object.__setattr__(start, "seed", m.bot_seed)  # the bot's own seed (never the game's)
     return start
 
 

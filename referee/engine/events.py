@@ -42,18 +42,26 @@ class Event:
         return cls(d["kind"], d["data"], tuple(to) if to is not None else None)
 
 
+def _check_fields(data: dict[str, Any]) -> None:
+    # "type" is the event's own tag on the wire; a data field of that name would overwrite it.
+    if "type" in data:
+        raise ValueError("an event's data may not have a field named 'type'")
+
+
 @dataclass
 class EventLog:
     """Append-only list of events; part of the state's snapshot."""
 
     entries: list[Event] = field(default_factory=list)
 
-    def public(self, kind: str, **data: Any) -> None:
+    def public(self, kind: str, /, **data: Any) -> None:
         """Record an event everyone may see."""
+        _check_fields(data)
         self.entries.append(Event(kind, data))
 
-    def private(self, seats: int | tuple[int, ...] | list[int], kind: str, **data: Any) -> None:
+    def private(self, seats: int | tuple[int, ...] | list[int], kind: str, /, **data: Any) -> None:
         """Record an event only ``seats`` may see (and ALL, after the game)."""
+        _check_fields(data)
         to = (seats,) if isinstance(seats, int) else tuple(seats)
         self.entries.append(Event(kind, data, to))
 

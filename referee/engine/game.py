@@ -1,6 +1,7 @@
 """Static game information, options with validation, and the ``Game`` contract."""
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -101,7 +102,8 @@ class OptionsSpec:
         object.__setattr__(self, "options", tuple(options))
 
     def defaults(self) -> dict[str, Any]:
-        return {o.name: o.default for o in self.options}
+        # Deep copies: a list default must not be shared (and mutated) between games.
+        return {o.name: copy.deepcopy(o.default) for o in self.options}
 
     def validate(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         if given is None:
@@ -161,6 +163,12 @@ class Game(ABC):
         from .state import restore_state
 
         return restore_state(self, snapshot)
+
+    def decision_limit(self, players: int, options: dict[str, Any]) -> int:
+        """The most decisions a game with these options can take (default: ``info.safety_limit``).
+
+        Override when options bound the length more tightly (e.g. a round limit)."""
+        return self.info.safety_limit
 
     def variants(self, players: int) -> list[dict[str, Any]]:
         """Option sets the conformance suite must exercise at this seat count (every mode)."""

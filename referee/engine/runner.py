@@ -96,6 +96,7 @@ def run_match(
 
     plies = 0
     decision_id = 0
+    limit = game.decision_limit(players, state.options)
     while not forfeits:
         pending = state.pending()
         if not pending:
@@ -106,6 +107,8 @@ def run_match(
         for seat in pending:
             decision_id += 1
             legal = state.legal_actions(seat)
+            if not legal:
+                raise EngineBug(f"{game.info.id}: seat {seat} is pending with no legal action")
             requests.append(DecisionRequest(match_id, decision_id, game.info.id, seat, state.observe(seat), legal,
                                             state.events_for(seat, cursors[seat]), tc.per_decision_ms))
             cursors[seat] = len(state.log)
@@ -141,8 +144,8 @@ def run_match(
                 replay.checkpoints.append({"ply": plies, "digest": state.digest()})
             if on_ply is not None:
                 on_ply(state, plies)
-        if plies > game.info.safety_limit:
-            raise EngineBug(f"{game.info.id} passed its safety limit of {game.info.safety_limit} decisions")
+        if plies > limit:
+            raise EngineBug(f"{game.info.id} passed its safety limit of {limit} decisions")
 
     outcome = state.outcome()
     if forfeits:
@@ -168,7 +171,7 @@ def run_match(
 def random_playout(state: State, rng: Rng, *, with_views: bool = False, limit: int | None = None) -> int:
     """Play uniformly random legal moves to the end (trusted apply); return the number of decisions."""
     n = 0
-    cap = limit if limit is not None else state.game.info.safety_limit
+    cap = limit if limit is not None else state.game.decision_limit(state.players, state.options)
     while True:
         pending = state.pending()
         if not pending:

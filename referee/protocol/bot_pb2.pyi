@@ -116,7 +116,7 @@ class TimeControl(_message.Message):
     def __init__(self, per_decision_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ...) -> None: ...
 
 class MatchStart(_message.Message):
-    __slots__ = ("match_id", "game", "game_version", "options_json", "seat", "players", "bots", "time_control", "resumed", "seed")
+    __slots__ = ("match_id", "game", "game_version", "options_json", "seat", "players", "bots", "time_control", "resumed", "bot_seed")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     GAME_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -126,7 +126,7 @@ class MatchStart(_message.Message):
     BOTS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     RESUMED_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
+    BOT_SEED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     game_version: str
@@ -136,8 +136,8 @@ class MatchStart(_message.Message):
     bots: _containers.RepeatedScalarFieldContainer[str]
     time_control: TimeControl
     resumed: bool
-    seed: int
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., game_version: _Optional[str] = ..., options_json: _Optional[str] = ..., seat: _Optional[int] = ..., players: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., resumed: _Optional[bool] = ..., seed: _Optional[int] = ...) -> None: ...
+    bot_seed: int
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., game_version: _Optional[str] = ..., options_json: _Optional[str] = ..., seat: _Optional[int] = ..., players: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., resumed: _Optional[bool] = ..., bot_seed: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
     __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game")

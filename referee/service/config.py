@@ -1,7 +1,8 @@
 """Every knob of the referee, with the documented defaults (docs/protocol.md, "Errors")."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import secrets
+from dataclasses import dataclass, field
 
 SERVER_VERSION = "arena-referee 1.0 (protocol arena.v1)"
 
@@ -41,5 +42,8 @@ class RefereeConfig:
     hosted_log_bytes: int = 64 << 10
     #: Cap on any single decision (applies when the time control has no limit).
     max_decision_s: float = 300.0
+    #: Key for deriving each seat's bot seed (a bot must never learn the game's seed, which fixes
+    #: every hidden deck); random per referee process unless set.
+    bot_seed_key: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     #: Finished reports kept in memory, so a retried RunMatch of a finished match gets its report.
     keep_reports: int = 64

@@ -10,6 +10,8 @@ besides the two messages of the round trip.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import logging
 import time
@@ -75,7 +77,12 @@ class LiveMatch:
         return bot_pb2.RefereeMessage(match_start=bot_pb2.MatchStart(
             match_id=self.id, game=self.game.info.id, game_version=self.game.info.version,
             options_json=self.options_json, seat=slot.seat, players=len(self.slots), bots=self.bots,
-            time_control=self.tc_msg, resumed=resumed, seed=self.spec.seed & ((1 << 64) - 1)))
+            time_control=self.tc_msg, resumed=resumed, bot_seed=self.bot_seed(slot.seat)))
+
+    def bot_seed(self, seat: int) -> int:
+        """A per-seat seed for the bot's own randomness, keyed so it says nothing about the game's seed."""
+        mac = hmac.new(self.config.bot_seed_key, f"{self.id}:{seat}".encode(), hashlib.sha256)
+        return int.from_bytes(mac.digest()[:8], "big")
 
     def attach(self, slot: SeatSlot, session: Session, *, resumed: bool) -> None:
         """Give ``slot`` to ``session`` (first connection or a reconnect)."""

@@ -17,7 +17,11 @@ SAMPLES = int(os.environ.get("ARENA_CONFORMANCE_SAMPLES", "12"))
 
 
 def games() -> list[Game]:
-    return [SEALED_BIDS, *all_games()]
+    """The fixture game and every registered game, each once."""
+    out: dict[str, Game] = {SEALED_BIDS.info.id: SEALED_BIDS}
+    for game in all_games():
+        out.setdefault(game.info.id, game)
+    return list(out.values())
 
 
 def cases() -> list[Any]:
@@ -35,6 +39,8 @@ def walk(game: Game, players: int, options: dict[str, Any], seed: int) -> Iterat
     state = game.new_state(players, options, seed)
     rng = Rng(f"walk:{seed}")
     ply = 0
+    limit = game.decision_limit(players, state.options)
+    assert 0 < limit <= game.info.safety_limit, "decision_limit must stay within info.safety_limit"
     while True:
         yield ply, state
         pending = state.pending()
@@ -44,9 +50,15 @@ def walk(game: Game, players: int, options: dict[str, Any], seed: int) -> Iterat
         for seat, action in picks:
             state.apply(seat, action)
             ply += 1
-        assert ply <= game.info.safety_limit, f"{game.info.id} passed its safety limit"
+        assert ply <= limit, f"{game.info.id} passed its safety limit of {limit} decisions"
 
 
-def sample_every(game: Game) -> int:
-    """A stride so that a typical playout gets about SAMPLES expensive checks."""
-    return max(1, game.info.safety_limit // (SAMPLES * 20))
+def sample_points(seed: int, limit: int = 10**9) -> frozenset[int]:
+    """Plies that get the expensive checks: geometric (about 1.45x apart, so a 2,000-ply game gets ~20
+    and a 20-ply game ~8), shifted by the seed so different examples probe different plies."""
+    points = {0, 1, 2}
+    x = 2.0 + seed % 3
+    while x < limit:
+        points.add(int(x))
+        x *= 1.45
+    return frozenset(points)

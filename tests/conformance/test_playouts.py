@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from referee.engine import ALL, PUBLIC, Game, Outcome
 from referee.engine.jsonutil import is_jsonable
 
-from .harness import EXAMPLES, cases, walk
+from .harness import EXAMPLES, cases, sample_points, walk
 
 
 @pytest.mark.parametrize(("game", "players", "options"), cases())
@@ -19,19 +19,27 @@ from .harness import EXAMPLES, cases, walk
 def test_random_play_terminates_with_sane_decisions(game: Game, players: int, options: dict[str, Any],
                                                     seed: int) -> None:
     final = None
+    logged = 0
+    points = sample_points(seed)
     for ply, state in walk(game, players, options, seed):
         pending = state.pending()
         assert pending == sorted(set(pending)), "pending() must be ascending and unique"
         for seat in pending:
             legal = state.legal_actions(seat)
             assert 1 <= len(legal) <= 100, f"ply {ply}: seat {seat} has {len(legal)} legal actions"
+        if ply not in points and ply % 25 and pending:
+            # The cheap checks above run at every ply; the rest at sampled plies.
+            final = state
+            continue
+        for seat in pending:
+            legal = state.legal_actions(seat)
             assert is_jsonable(legal), f"ply {ply}: legal actions are not plain JSON"
             assert legal == state.legal_actions(seat), "legal_actions() must be deterministic"
             assert all(isinstance(a.get("type"), str) for a in legal)
             if game.actions is not None:
                 for a in legal:
                     game.actions.validate(a)
-        if len(pending) > 1 and ply % 3 == 0:
+        if len(pending) > 1:
             # A simultaneous choice: one seat's submission must not change what the others may choose.
             first = pending[0]
             probe = state.clone()
@@ -43,10 +51,10 @@ def test_random_play_terminates_with_sane_decisions(game: Game, players: int, op
         for seat in range(players):
             if seat not in pending:
                 assert state.legal_actions(seat) == [], f"ply {ply}: seat {seat} is not pending but has actions"
-        if ply % 7 == 0 or not pending:
-            for viewer in [*range(players), PUBLIC, ALL]:
-                assert is_jsonable(state.observe(viewer)), f"ply {ply}: view for {viewer} is not plain JSON"
-            assert is_jsonable(state.log.to_json())
+        for viewer in [*range(players), PUBLIC, ALL]:
+            assert is_jsonable(state.observe(viewer)), f"ply {ply}: view for {viewer} is not plain JSON"
+        assert is_jsonable([e.to_json() for e in state.log.entries[logged:]]), f"ply {ply}: events are not JSON"
+        logged = len(state.log.entries)
         if pending:
             assert state.outcome() is None, "a game in progress has no outcome"
         final = state

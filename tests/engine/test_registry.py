@@ -15,12 +15,18 @@ def test_unknown_game_names_the_known_ones() -> None:
 
 
 def test_register_and_unregister() -> None:
+    from referee.engine import registry
+
+    before = registry._extra.get("sealed_bids")
     register(GAME)
     try:
         assert get_game("sealed_bids") is GAME
         assert "sealed_bids" in game_ids()
-    finally:
         unregister("sealed_bids")
+        assert "sealed_bids" not in registry._extra
+    finally:
+        if before is not None:  # leave the registry as other tests' fixtures had it
+            register(before)
 
 
 def test_env_hook(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,9 +48,11 @@ def test_entry_point_adds_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
     fake = [EntryPoint("sealed_bids", "tests.fixtures.sealed_bids:GAME", "arena.games")]
     monkeypatch.setattr(registry, "entry_points", lambda group: fake if group == "arena.games" else [])
-    registry._loaded.pop("sealed_bids", None)
+    cached = registry._loaded.pop("sealed_bids", None)
     try:
         assert "sealed_bids" in game_ids()
         assert get_game("sealed_bids").info.id == "sealed_bids"
     finally:
         registry._loaded.pop("sealed_bids", None)
+        if cached is not None:
+            registry._loaded["sealed_bids"] = cached

@@ -83,3 +83,15 @@ def test_late_answers_are_faults() -> None:
     result = run_match(GAME, [Sleeper(), RandomBot(1)], seed=7, time_control=TimeControl(per_decision_ms=5),
                        options={"rounds": 1})
     assert any(f["fault"].startswith("timeout") for f in result.faults)
+
+
+def test_event_fields_cannot_shadow_the_type_tag() -> None:
+    import pytest
+
+    from referee.engine import EventLog
+
+    log = EventLog()
+    log.public("move", kind="pawn", to="r1")  # 'kind' is an ordinary data field
+    assert log.since("public") == [{"type": "move", "kind": "pawn", "to": "r1"}]
+    with pytest.raises(ValueError):
+        log.private(0, "draw", type="card")

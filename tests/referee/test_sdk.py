@@ -58,9 +58,9 @@ def test_wire_conversions_round_trip() -> None:
     r = to_request(d)
     assert (r.view, r.legal, r.events, r.deadline_ms, r.seat) == ({"a": 1}, [{"type": "x"}], [], 50, 1)
     s = to_match_start(bot_pb2.MatchStart(match_id="m", game="g", options_json='{"k":2}', seat=1, players=2,
-                                          bots=["a", "b"], seed=9,
+                                          bots=["a", "b"], bot_seed=9,
                                           time_control=bot_pb2.TimeControl(per_decision_ms=5)))
-    assert s.options == {"k": 2} and s.time_control.per_decision_ms == 5 and start_seed(s) == 901
+    assert s.options == {"k": 2} and s.time_control.per_decision_ms == 5 and start_seed(s) == 9
 
 
 def test_a_session_that_is_not_read_is_closed() -> None:
@@ -82,3 +82,21 @@ def test_a_session_that_is_not_read_is_closed() -> None:
         assert s.out.qsize() == 7  # 6 pings + the Close marker
 
     asyncio.run(go())
+
+
+def test_bots_never_receive_the_game_seed() -> None:
+    """The game's seed fixes every hidden deck: bots get a keyed per-seat seed instead."""
+    from referee.engine import get_game, register
+    from referee.matchspec import MatchSpec, SeatSpec
+    from referee.service.config import RefereeConfig
+    from referee.service.match import LiveMatch as Match
+    from tests.fixtures.sealed_bids import GAME
+
+    register(GAME)
+    spec = MatchSpec("m-1", "sealed_bids", 7, [SeatSpec("a"), SeatSpec("b")])
+    game = get_game("sealed_bids")
+    m1 = Match(spec, game, game.new_state(2, None, 7), RefereeConfig())
+    m2 = Match(spec, game, game.new_state(2, None, 7), RefereeConfig())
+    seeds = [m1.bot_seed(0), m1.bot_seed(1), m2.bot_seed(0)]
+    assert 7 not in seeds and len(set(seeds)) == 3, "per seat, and keyed per referee"
+    assert "seed" not in bot_pb2.MatchStart.DESCRIPTOR.fields_by_name

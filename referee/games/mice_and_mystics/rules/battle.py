@@ -216,7 +216,7 @@ def defeat(st: MMState, mouse: str | None, target: str) -> None:
     st.supply[mo.type] += 1
     st.defeated_total += 1
     st.credit(mouse, "monsters_defeated")
-    st.log.public("monster_defeated", monster=target, type=mo.type, by=mouse)
+    st.log.public("monster_defeated", monster=target, monster_type=mo.type, by=mouse)
     if C.monsters[mo.type].boss:
         cheese.finish(st, True, "boss_defeated")  # MM-8.1 chapter 2
         return

@@ -83,7 +83,7 @@ def new_monster(st: MMState, mtype: str, area: str) -> str:
     st.supply[mtype] -= 1
     from ..state import Monster
     st.monsters[mid] = Monster(mid, mtype, area)
-    st.log.public("monster_placed", monster=mid, type=mtype, area=area)
+    st.log.public("monster_placed", monster=mid, monster_type=mtype, area=area)
     return mid
 
 
