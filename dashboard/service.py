@@ -5,6 +5,7 @@ refusals raise ``Refused`` with a reason (routes turn that into a 403/409).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from referee.engine.errors import ReplayError, UnknownGame
 
 from .fastpath import Payload
 from .frames import FrameCache, parse_perspective
+from .glossary import glossary
 from .ladder import VersionedCache, bot_ratings, build_ladder, build_standings
 from .live import LiveFeed
 from .schemas import (BotDetail, FramesOut, GameOut, LadderOut, MatchDetail, TournamentDetail)
@@ -41,6 +43,7 @@ class Dashboard:
     live: LiveFeed | None = None
     cache: VersionedCache = field(init=False)
     frame_cache: FrameCache = field(default_factory=FrameCache)
+    glossaries: dict[str, Payload] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.cache = VersionedCache(self.source)
@@ -82,6 +85,21 @@ class Dashboard:
             return None
         return self.cache.get(("ladder-json", game_id),
                               lambda: Payload.build(lad.model_dump_json().encode(), "application/json"))
+
+    def glossary(self, game_id: str) -> Payload | None:
+        """Names for the ids in the game's views (``dashboard.glossary``), built once per process."""
+        if self.game(game_id) is None:
+            return None
+        hit = self.glossaries.get(game_id)
+        if hit is None:
+            try:
+                names = glossary(game_id)
+            except (OSError, ValueError):  # unreadable content: the renderers fall back to ids
+                names = {}
+            hit = self.glossaries[game_id] = Payload.build(
+                json.dumps(names, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode(),
+                "application/json")
+        return hit
 
     def bot(self, bot_id: str) -> BotDetail | None:
         info = self.source.bot(bot_id)

@@ -1,6 +1,8 @@
 """Home page, games and their ladders."""
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -25,6 +27,15 @@ def list_games(dash: DashboardDep) -> list[GameOut]:
 async def ladder(game_id: str, request: Request, dash: DashboardDep) -> Response:
     # Cached ladders never get here (dashboard/fastpath.py answers them); this renders a miss.
     payload = await run_in_threadpool(dash.ladder_json, game_id)
+    if payload is None:
+        raise HTTPException(404, f"no game {game_id!r}")
+    return payload_response(payload, request)
+
+
+@api.get("/{game_id}/glossary", summary="Names of the ids a game's views use (from its public content files)",
+         response_model=dict[str, dict[str, Any]])
+async def glossary(game_id: str, request: Request, dash: DashboardDep) -> Response:
+    payload = await run_in_threadpool(dash.glossary, game_id)
     if payload is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return payload_response(payload, request)

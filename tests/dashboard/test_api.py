@@ -85,3 +85,17 @@ def test_frames_and_steps(client):
     chunk = client.get("/api/matches/m1/frames?perspective=public&start=3&limit=2").json()
     assert [f["step"] for f in chunk["frames"]] == [3, 4]
     assert client.get("/api/matches/m1/frames?perspective=9").status_code == 400
+
+
+def test_glossary_names_the_ids_views_use(client):
+    from tests.dashboard.fixtures import available_games
+
+    names = {"clank": ("S01", "Pilfer"), "greyport": ("G01", "Mudgutter Goblin"), "dungeon_twister": ("cleric", "Cleric"),
+             "mice_and_mystics": ("g01", "Hazel Blade"), "blockcraft": ("h_woodcutter", "Woodcutter")}
+    for gid in available_games():
+        r = client.get(f"/api/games/{gid}/glossary")
+        assert r.status_code == 200 and r.headers["etag"], gid
+        key, name = names[gid]
+        assert r.json()[key]["name"] == name, gid
+    assert client.get("/api/games/sealed_bids/glossary").json() == {}  # no content files: ids stay ids
+    assert client.get("/api/games/nope/glossary").status_code == 404

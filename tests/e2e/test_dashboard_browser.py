@@ -118,8 +118,18 @@ WALK_JS = """async ([perspective]) => {
   const cfg = JSON.parse(document.getElementById("viewer-config").textContent);
   const render = Arena.renderers[cfg.game];
   if (!render) return {steps: 0, rendered: 0, errors: [{step: -1, message: "no renderer for " + cfg.game}]};
-  const ctx = {seats: cfg.seats, players: cfg.players, perspective, game: cfg.game};
+  const g = await fetch("/api/games/" + encodeURIComponent(cfg.game) + "/glossary");
+  const glossary = g.ok ? await g.json() : {};
+  const ctx = {seats: cfg.seats, players: cfg.players, perspective, game: cfg.game, glossary};
   const errors = [];
+  // A drawing that says "undefined" or "NaN" read a field the view does not have (the view format moved).
+  const bad = (node) => {
+    if (/\\bundefined\\b|\\bNaN\\b/.test(node.textContent)) return "text: " + node.textContent.match(/.{0,40}(undefined|NaN).{0,20}/)[0];
+    for (const el of node.querySelectorAll("*")) {
+      for (const a of el.attributes) if (/undefined|NaN/.test(a.value)) return el.tagName + " " + a.name + "=" + a.value.slice(0, 80);
+    }
+    return null;
+  };
   let start = 0, steps = 1, rendered = 0;
   while (start < steps) {
     const url = "/api/matches/" + encodeURIComponent(cfg.matchId) + "/frames?perspective=" + perspective +
@@ -132,6 +142,7 @@ WALK_JS = """async ([perspective]) => {
       try {
         const node = render(f.view, ctx);
         if (!(node instanceof Node)) errors.push({step: f.step, message: "the renderer returned no node"});
+        else { const why = bad(node); if (why) errors.push({step: f.step, message: "drew " + why}); }
       } catch (e) {
         errors.push({step: f.step, message: String(e), stack: String(e && e.stack || "").split("\\n").slice(0, 4).join(" | ")});
       }

@@ -78,9 +78,13 @@
     var name = get(c, ["name", "title", "id", "card"], "?");
     var facts = [];
     ["cost", "power", "attack", "boots", "skill", "swords", "damage", "value", "points", "vp", "gold", "hp"].forEach(function (k) {
-      if (c[k] !== undefined && c[k] !== null && typeof c[k] !== "object") facts.push(k + " " + c[k]);
+      // a zero of points or strength says nothing on a chip (a cost of 0 does)
+      if (c[k] !== undefined && c[k] !== null && typeof c[k] !== "object" && (c[k] !== 0 || k === "cost")) facts.push(k + " " + c[k]);
     });
-    return h("span", {"class": "card-chip " + (extra || ""), title: JSON.stringify(c)}, h("b", null, label(name)),
+    var tip = label(name) + (c.id !== undefined && String(c.id) !== String(name) ? " (" + c.id + ")" : "") +
+      Object.keys(c).filter(function (k) { return k !== "name" && k !== "id" && c[k] !== null && c[k] !== undefined && c[k] !== "" && typeof c[k] !== "object"; })
+        .map(function (k) { return "\n" + label(k) + ": " + c[k]; }).join("");
+    return h("span", {"class": "card-chip " + (extra || ""), title: tip}, h("b", null, label(name)),
       facts.length ? h("small", null, facts.join(" · ")) : null);
   }
   function panel(title, kids, cls) {
@@ -89,9 +93,30 @@
   function chips(list, cls) {
     return h("div", {"class": "chips " + (cls || "")}, asList(list).map(function (c) { return card(c); }));
   }
+  // The glossary entry of an id from a view ("S14#2" is copy 2 of card type S14), or null.
+  function entry(ctx, id) {
+    if (id === null || id === undefined) return null;
+    var g = (ctx && ctx.glossary) || {}, key = String(id);
+    if (Object.prototype.hasOwnProperty.call(g, key)) return g[key];
+    key = key.split("#")[0];
+    return Object.prototype.hasOwnProperty.call(g, key) ? g[key] : null;
+  }
+  // A readable name for an id: the content's name, else the id itself.
+  function named(ctx, id) { var e = entry(ctx, id); return e && e.name ? e.name : label(id); }
+  // A card chip for an id, with the content's facts (cost, vp, ...) when it has them.
+  function cardOf(ctx, id, cls, more) {
+    if (id === null || id === undefined) return card(null);
+    var e = entry(ctx, id) || {}, c = {};
+    for (var k in e) if (Object.prototype.hasOwnProperty.call(e, k)) c[k] = e[k];
+    for (var m in (more || {})) c[m] = more[m];
+    c.name = e.name || label(id);
+    c.id = String(id);
+    return card(c, cls);
+  }
   function seatName(ctx, i) { return (ctx && ctx.seats && ctx.seats[i] !== undefined) ? ctx.seats[i] : "seat " + i; }
 
   window.Arena = window.Arena || {renderers: {}};
   window.Arena.svg = {s: s, h: h, svg: svg, text: text, seatClass: seatClass, label: label, get: get,
-                      asList: asList, bar: bar, card: card, panel: panel, chips: chips, seatName: seatName};
+                      asList: asList, bar: bar, card: card, panel: panel, chips: chips, seatName: seatName,
+                      entry: entry, named: named, cardOf: cardOf};
 })();

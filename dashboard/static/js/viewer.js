@@ -12,10 +12,17 @@
   var board = $("v-board"), actionBox = $("v-action"), eventsBox = $("v-events"), raw = $("v-raw");
   var CHUNK = 100;
   var st = {perspective: "public", step: 0, steps: 0, playing: false, timer: null, speed: 1,
-            chunks: {}, pending: {}, token: 0, frame: null};
+            chunks: {}, pending: {}, token: 0, frame: null, glossary: {}};
 
   function renderer() { return (cfg.renderer && A.renderers[cfg.renderer]) || null; }
-  function ctx() { return {seats: cfg.seats, players: cfg.players, perspective: st.perspective, game: cfg.game}; }
+  function ctx() { return {seats: cfg.seats, players: cfg.players, perspective: st.perspective, game: cfg.game, glossary: st.glossary}; }
+  // Card/monster/character names for the ids in the views (the game's public content), fetched once.
+  function loadGlossary() {
+    if (!cfg.renderer) return Promise.resolve({});
+    return fetch("/api/games/" + encodeURIComponent(cfg.game) + "/glossary", {headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {}; }).catch(function () { return {}; })
+      .then(function (g) { st.glossary = g || {}; return st.glossary; });
+  }
 
   function drawBoard(frame) {
     var r = renderer(), out = null;
@@ -32,6 +39,13 @@
     board.setAttribute("data-step", String(frame.step));
   }
 
+  // A value from an action or event: ids the game's content names (cards, monsters) read as names.
+  function shown(v) {
+    if (typeof v === "object" && v !== null) return JSON.stringify(v);
+    var e = typeof v === "string" ? S.entry(ctx(), v) : null;
+    return e && e.name ? e.name + " (" + v + ")" : String(v);
+  }
+
   function describeAction(frame) {
     actionBox.replaceChildren();
     if (!frame.actors || !frame.actors.length) { actionBox.appendChild(h("p", {"class": "muted"}, "Initial position.")); return; }
@@ -41,7 +55,7 @@
         var a = frame.action, rest = Object.keys(a).filter(function (k) { return k !== "type"; });
         actionBox.appendChild(h("p", null, who, " ", h("b", null, S.label(a.type)),
           rest.length ? h("span", {"class": "muted"}, " " + rest.map(function (k) {
-            var v = a[k]; return S.label(k) + " " + (typeof v === "object" ? JSON.stringify(v) : v); }).join(", ")) : null));
+            return S.label(k) + " " + shown(a[k]); }).join(", ")) : null));
       } else {
         actionBox.appendChild(h("p", null, who, " ", h("span", {"class": "muted"}, "made a decision (hidden from this view)")));
       }
@@ -57,7 +71,7 @@
         rest.map(function (k) {
           var v = e[k];
           if (k === "seat" && typeof v === "number") return h("span", {"class": "seat-tag " + S.seatClass(v)}, S.seatName(ctx(), v));
-          return h("span", {"class": "ev-kv"}, S.label(k) + " " + (typeof v === "object" ? JSON.stringify(v) : String(v)));
+          return h("span", {"class": "ev-kv"}, S.label(k) + " " + shown(v));
         })));
     });
   }
@@ -156,7 +170,8 @@
     var loc = readLocation();
     if (loc.view) st.perspective = loc.view;
     $("v-perspective").value = st.perspective;
-    fetchChunk(st.perspective, 0).then(function (data) {
+    Promise.all([fetchChunk(st.perspective, 0), loadGlossary()]).then(function (both) {
+      var data = both[0];
       st.steps = data.steps;
       $("v-scrub").max = String(data.steps - 1);
       $("v-steps").textContent = String(data.steps - 1);
@@ -220,7 +235,7 @@
   function initLive() {
     $("v-delay").onchange = connectLive;
     $("v-perspective").onchange = function () { setPerspective(this.value); };
-    connectLive();
+    loadGlossary().then(connectLive);
   }
 
   if (cfg.mode === "replay") initReplay(); else initLive();

@@ -150,10 +150,13 @@
     return root;
   }
 
+  // One chip per kind of card, values in order: nine combat cards read better as "0 1 2 2 3 ..." than as nine chips.
   function cardChips(hand) {
     if (!hand) return null;
-    return h("div", {"class": "chips"}, (hand.action || []).map(function (c) { return S.card({name: "action " + c}); }),
-      (hand.combat || []).map(function (c) { return S.card({name: "combat " + c}, "dt-combat-card"); }));
+    var kids = [];
+    if ((hand.action || []).length) kids.push(h("span", {"class": "card-chip", title: "action cards (AP values)"}, h("small", null, "action"), h("b", null, hand.action.join(" "))));
+    if ((hand.combat || []).length) kids.push(h("span", {"class": "card-chip dt-combat-card", title: "combat cards"}, h("small", null, "combat"), h("b", null, hand.combat.join(" "))));
+    return kids.length ? h("div", {"class": "chips"}, kids) : null;
   }
 
   Arena.renderers.dungeon_twister = function (v, ctx) {

@@ -24,13 +24,14 @@
     var board = v.board || {}, sides = board.sides || {}, ids = Object.keys(sides);
     var shown = ids.filter(function (id) { return (v.sides_entered || []).indexOf(id) >= 0 || id === v.current_side; });
     if (!shown.length) shown = ids.slice(0, 1);
-    var root = S.svg(shown.length * (TW + 20) + 10, TH + 20, "mm");
+    var natural = shown.length * (TW + 20) + 10, width = Math.max(natural, 820), shift = (width - natural) / 2;
+    var root = S.svg(width, TH + 20, "mm");
     var where = {};
     Object.keys(v.mice || {}).forEach(function (k) { var m = v.mice[k]; if (m.area && !m.captured) (where[m.area] = where[m.area] || []).push({kind: "mouse", id: k, m: m}); });
     Object.keys(v.monsters || {}).forEach(function (k) { var m = v.monsters[k]; if (m.area) (where[m.area] = where[m.area] || []).push({kind: "monster", id: k, m: m}); });
     if (v.boss && v.boss.area) (where[v.boss.area] = where[v.boss.area] || []).push({kind: "boss", id: "boss", m: v.boss});
     shown.forEach(function (sid, ti) {
-      var side = sides[sid], ox = 10 + ti * (TW + 20), pos = layout(side), g = s("g", {transform: "translate(" + ox + ",10)"});
+      var side = sides[sid], ox = shift + 10 + ti * (TW + 20), pos = layout(side), g = s("g", {transform: "translate(" + ox + ",10)"});
       g.appendChild(s("rect", {x: 0, y: 0, width: TW, height: TH, rx: 14, "class": "mm-tile mm-" + (side.colour || "plain") + (sid === v.current_side ? " mm-current" : "")}));
       g.appendChild(S.text(14, 24, sid + " · " + (side.name || ""), {"class": "mm-tile-t"}));
       (side.edges || []).forEach(function (e) {
@@ -51,7 +52,7 @@
             ag.appendChild(s("g", {"class": "mm-mouse " + S.seatClass(f.m.seat), title: f.m.name + " (" + S.seatName(ctx, f.m.seat) + "), " + (f.m.life - f.m.wounds) + "/" + f.m.life + " life"},
               s("circle", {cx: fx, cy: fy, r: 10}), S.text(fx, fy + 4, f.id.slice(0, 2).toUpperCase(), {"text-anchor": "middle", "class": "mm-fig-t"})));
           } else {
-            ag.appendChild(s("g", {"class": "mm-monster" + (f.kind === "boss" ? " mm-boss" : ""), title: S.label(f.m.type || f.id) + " (" + f.id + ")" + (f.m.wounds ? ", " + f.m.wounds + " wound(s)" : "")},
+            ag.appendChild(s("g", {"class": "mm-monster" + (f.kind === "boss" ? " mm-boss" : ""), title: S.named(ctx, f.m.type || f.id) + " (" + f.id + ")" + (f.m.wounds ? ", " + f.m.wounds + " wound(s)" : "")},
               s("rect", {x: fx - 9, y: fy - 9, width: 18, height: 18, rx: 3, transform: "rotate(45 " + fx + " " + fy + ")"}),
               S.text(fx, fy + 4, (f.m.type || "?").slice(0, 2).toUpperCase(), {"text-anchor": "middle", "class": "mm-fig-t"})));
           }
@@ -65,9 +66,9 @@
     var tr = S.svg(Math.max(520, track.length * 96 + 20), 118, "mm-tracks");
     tr.appendChild(S.text(8, 16, "Initiative", {"class": "cl-zone-t"}));
     track.forEach(function (c, i) {
-      var who = c.replace(/^init:/, ""), mouse = (v.mice || {})[who];
+      var who = String(c).replace(/^init:/, ""), mouse = (v.mice || {})[who];
       tr.appendChild(s("g", {"class": "mm-init" + (c === v.active_card ? " mm-init-now" : acted.indexOf(c) >= 0 ? " mm-init-done" : "") + (mouse ? " " + S.seatClass(mouse.seat) : " mm-init-monster"), title: c},
-        s("rect", {x: 8 + i * 96, y: 24, width: 88, height: 28, rx: 6}), S.text(52 + i * 96, 43, S.label(who), {"text-anchor": "middle"})));
+        s("rect", {x: 8 + i * 96, y: 24, width: 88, height: 28, rx: 6}), S.text(52 + i * 96, 43, mouse ? String(mouse.name || who).split(" ")[0] : S.named(ctx, who), {"text-anchor": "middle"})));
     });
     var endp = v.end_page || 1;
     tr.appendChild(S.text(8, 76, "Story: hourglass " + v.hourglass + " / " + endp + " · cheese wheel " + (v.wheel || 0) + " · round " + v.round, {"class": "cl-zone-t"}));
@@ -79,9 +80,18 @@
       return h("div", {"class": "rpanel " + S.seatClass(m.seat)}, h("h4", null, m.name, h("span", {"class": "muted"}, S.seatName(ctx, m.seat))),
         h("div", {"class": "stat-row"}, h("span", null, "life ", h("b", null, left + "/" + life)), h("span", null, "cheese ", h("b", null, m.cheese)),
           m.captured ? h("b", {"class": "loss"}, "captured") : h("span", null, m.area), (m.statuses || []).length ? h("span", null, m.statuses.join(", ")) : null),
-        hp, h("div", {"class": "chips"}, (m.equipped || []).map(function (c) { return S.card({name: c, kind: "equipped"}); }),
-          (m.pack || []).map(function (c) { return S.card({name: c}, "muted"); }), (m.abilities || []).map(function (c) { return S.card({name: c, kind: "ability"}); })));
+        hp, h("div", {"class": "chips"}, (m.equipped || []).map(function (c) { return S.cardOf(ctx, c, "mm-equipped"); }),
+          (m.pack || []).map(function (c) { return S.cardOf(ctx, c, "muted"); }), (m.tricks || []).map(function (c) { return S.cardOf(ctx, c, "mm-trick"); }),
+          (m.abilities || []).map(function (c) { return S.cardOf(ctx, c, "mm-ability"); })));
     });
+    var enc = v.encounter || {}, stash = v.party_stash || [];
+    panels.push(S.panel("Chapter " + (v.chapter || "?") + (board.chapter_name ? " · " + board.chapter_name : ""), [
+      h("div", {"class": "stat-row"}, h("span", null, "phase ", h("b", null, S.label(v.phase))),
+        h("span", null, "search deck ", h("b", null, v.search_deck_size)),
+        enc.surge && enc.surge.length ? h("span", null, "surge ", h("b", null, enc.surge.map(function (m) { return S.named(ctx, m); }).join(", "))) : null,
+        v.result ? h("b", {"class": v.result === "win" || (v.result && v.result.team_result === "win") ? "win" : "loss"}, S.label(typeof v.result === "object" ? (v.result.team_result || v.result.reason || "over") : v.result)) : null),
+      stash.length ? h("div", {"class": "chips"}, h("small", {"class": "muted"}, "party stash"), stash.map(function (c) { return S.cardOf(ctx, c); })) : null,
+      (v.surprise_row || []).length ? h("div", {"class": "chips"}, h("small", {"class": "muted"}, "surprise"), v.surprise_row.map(function (c) { return S.cardOf(ctx, c); })) : null]));
     return h("div", {"class": "render"}, root, tr, h("div", {"class": "rpanels"}, panels));
   };
 })();
