@@ -95,6 +95,9 @@ def tally(results: Iterator[tuple[Job, dict[str, Any]]], on_result: Callable[[],
             t = out.setdefault(job.bots[seat], Tally(job.bots[seat]))
             ranks = outcome["ranks"]
             first = [s for s, r in enumerate(ranks) if r == 1]
+            if len(ranks) == 1 and outcome.get("team_result") is not None:
+                # A solo game is won or lost, not ranked: its single seat always has rank 1.
+                first = [seat] if outcome["team_result"] == "win" else []
             t.games += 1
             if first == [seat]:
                 t.wins += 1
