@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +49,11 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: name, type, default, and its allowed values."""
+    """One game option: name, type, default, and its allowed values.
+
+    An option whose value may take several JSON shapes (null, a list, a number...) gives a
+    ``validator`` that returns the value or raises ``BadOptions``, and a ``type_name`` for help.
+    """
 
     name: str
     default: Any
@@ -57,12 +61,16 @@ class Option:
     choices: Sequence[Any] | None = None
     min: float | None = None
     max: float | None = None
+    validator: Callable[[Any], Any] | None = None
+    type_name: str | None = None
 
     @property
     def kind(self) -> type:
         return type(self.default)
 
     def check(self, value: Any) -> Any:
+        if self.validator is not None:
+            return self.validator(value)
         kind = self.kind
         if kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
@@ -81,7 +89,7 @@ class Option:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.kind.__name__, "default": self.default,
+        out: dict[str, Any] = {"name": self.name, "type": self.type_name or self.kind.__name__, "default": self.default,
                                "doc": self.doc}
         if self.choices is not None:
             out["choices"] = list(self.choices)

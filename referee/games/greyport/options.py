@@ -1,30 +1,12 @@
 """GB-4.1 options, validated (one clear ``BadOptions`` message per problem)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from referee.engine import BadOptions, Option, OptionsSpec
 
 CHARACTERS = ("WAR", "ROG", "PYR", "LGT", "CHR")
 ROUND_LIMIT_MAX = 40  # [design] GB-4.1 bounds round_limit so the safety limit (info.py) is finite
-
-
-@dataclass(frozen=True)
-class FlexOption(Option):
-    """An option whose value may take several JSON shapes (null / list / int / str); ``check_fn``
-    returns the value or raises ``BadOptions``."""
-
-    check_fn: Callable[[Any], Any] | None = None
-    type_name: str = "any"
-
-    def check(self, value: Any) -> Any:
-        assert self.check_fn is not None
-        return self.check_fn(value)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "type": self.type_name, "default": self.default, "doc": self.doc}
 
 
 def _characters(v: Any) -> Any:
@@ -58,12 +40,12 @@ def _wounded(v: Any) -> Any:
 
 OPTIONS = OptionsSpec(
     Option("chapter", "CH1", "GB-1.2 chapter to play", choices=("CH1", "CH2")),
-    FlexOption("characters", None, "GB-4.2.1 list of N distinct codes (WAR/ROG/PYR/LGT/CHR); null = seats choose",
-               check_fn=_characters, type_name="list|null"),
-    FlexOption("first_player", None, "GB-4.2.5 first defending seat; null = random", check_fn=_first_player,
+    Option("characters", None, "GB-4.2.1 list of N distinct codes (WAR/ROG/PYR/LGT/CHR); null = seats choose",
+               validator=_characters, type_name="list|null"),
+    Option("first_player", None, "GB-4.2.5 first defending seat; null = random", validator=_first_player,
                type_name="int|null"),
     Option("starting_hp", 10, "GB-4.1 starting HP", choices=(10, 8, 6)),
-    FlexOption("wounded_warrior", "off", "GB-4.2.6 'off', 'choose' or a seat index", check_fn=_wounded,
+    Option("wounded_warrior", "off", "GB-4.2.6 'off', 'choose' or a seat index", validator=_wounded,
                type_name="str|int"),
     Option("extra_factions", 0, "GB-6.13.1 extra monster factions in the first encounter", min=0, max=2),
     Option("random_locations", False, "GB-6.13.2 random locations instead of the encounter's"),
