@@ -13,8 +13,7 @@ from collections.abc import Callable
 import click
 from rich.table import Table
 
-from referee.engine import Game, Rng, all_games, get_game
-from referee.engine.viewer import PUBLIC
+from referee.engine import Game, Rng, all_games, get_game, random_playout
 
 from ..cli.common import console
 
@@ -28,21 +27,7 @@ def _ours(game: Game, players: int, with_views: bool, seconds: float, seed: int)
     while True:
         state = game.new_state(players, None, seed * 1000 + g)
         g += 1
-        while True:
-            pending = state.pending()
-            if not pending:
-                break
-            picks = []
-            for seat in pending:
-                legal = state.legal_actions(seat)
-                if with_views:
-                    state.observe(seat)
-                picks.append((seat, legal[rng.below(len(legal))]))
-            for seat, action in picks:
-                state.apply_trusted(seat, action)
-                decisions += 1
-        if with_views:
-            state.observe(PUBLIC)
+        decisions += random_playout(state, rng, with_views=with_views)
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return decisions / elapsed
