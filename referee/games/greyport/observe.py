@@ -150,9 +150,4 @@ def build_outcome(st: GreyportState) -> Outcome:
     details = {"result": st.result, "loss_reason": st.loss_reason, "score": score,
                "chapter": st.options["chapter"], "encounter": st.encounter_id(),
                "team": {**t, "boss_progress": boss_progress, "rounds": st.total_rounds}, "seats": seats}
-    out = Outcome.team(n, win, score, details=details)
-    # [design] engine workaround: Outcome.team ranks every seat 2 on a loss, but the conformance suite
-    # requires min(ranks) == 1 (and ranks <= players, impossible solo). All seats are tied at rank 1;
-    # the result is carried by team_result / team_score.
-    out.ranks = [1] * n
-    return out
+    return Outcome.team(n, win, score, details=details)
