@@ -30,6 +30,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import click
+from rich.console import Console
 from rich.table import Table
 
 from ..cli.common import console
@@ -135,17 +136,20 @@ def parse_wrk(out: str) -> Load:
                 _ms(mx.group(1)) if mx else pct["99"], errors)
 
 
-def load_wrk(url: str, clients: int, seconds: float) -> Load:
+def load_wrk(url: str, clients: int, seconds: float, gzip_ok: bool = False) -> Load:
     threads = max(1, min(2, clients))
+    header = ["-H", "Accept-Encoding: gzip"] if gzip_ok else []
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
-                          "--timeout", "10s", url], capture_output=True, text=True, check=True).stdout
+                          "--timeout", "10s", *header, url], capture_output=True, text=True, check=True).stdout
     return parse_wrk(out)
 
 
 # -- the Python generator: processes x raw asyncio sockets -----------------------------------------
-async def _connection(host: str, port: int, path: str, stop: float, lat: list[float], errors: list[int]) -> None:
+async def _connection(host: str, port: int, path: str, stop: float, lat: list[float], errors: list[int],
+                      gzip_ok: bool = False) -> None:
     reader, writer = await asyncio.open_connection(host, port)
-    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode()
+    extra = "Accept-Encoding: gzip\r\n" if gzip_ok else ""
+    request = f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n{extra}\r\n".encode()
     clock = time.perf_counter
     try:
         while clock() < stop:
@@ -163,7 +167,8 @@ async def _connection(host: str, port: int, path: str, stop: float, lat: list[fl
         writer.close()
 
 
-def _generator_process(host: str, port: int, path: str, clients: int, seconds: float, conn) -> None:  # type: ignore[no-untyped-def]
+def _generator_process(host: str, port: int, path: str, clients: int, seconds: float, conn,  # type: ignore[no-untyped-def]
+                       gzip_ok: bool = False) -> None:
     try:
         import uvloop  # type: ignore[import-not-found]
 
@@ -175,7 +180,7 @@ def _generator_process(host: str, port: int, path: str, clients: int, seconds: f
 
     async def run() -> None:
         stop = time.perf_counter() + seconds
-        results = await asyncio.gather(*(_connection(host, port, path, stop, lat, errors) for _ in range(clients)),
+        results = await asyncio.gather(*(_connection(host, port, path, stop, lat, errors, gzip_ok) for _ in range(clients)),
                                        return_exceptions=True)
         errors[0] += sum(1 for r in results if isinstance(r, BaseException))
     asyncio.run(run())
@@ -183,7 +188,7 @@ def _generator_process(host: str, port: int, path: str, clients: int, seconds: f
     conn.close()
 
 
-def load_python(url: str, clients: int, seconds: float, processes: int | None = None) -> Load:
+def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False, processes: int | None = None) -> Load:
     from urllib.parse import urlsplit
 
     u = urlsplit(url)
@@ -193,7 +198,7 @@ def load_python(url: str, clients: int, seconds: float, processes: int | None = 
     for i in range(n):
         share = clients // n + (1 if i < clients % n else 0)
         recv, send = ctx.Pipe(duplex=False)
-        p = ctx.Process(target=_generator_process, args=(u.hostname, u.port, u.path or "/", share, seconds, send),
+        p = ctx.Process(target=_generator_process, args=(u.hostname, u.port, u.path or "/", share, seconds, send, gzip_ok),
                         daemon=True)
         p.start()
         send.close()  # the child holds the only writer: a crash reads as EOF, not a hang
@@ -251,8 +256,11 @@ def _get(url: str, timeout: float = 60) -> int:
 @click.option("--seconds", type=float, default=8.0, show_default=True, help="Load duration per URL.")
 @click.option("--client", "tool", type=click.Choice(["auto", "wrk", "python"]), default="auto", show_default=True,
               help="Load generator: wrk if installed (auto), or Python processes with raw sockets.")
+@click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,
+              help="Send Accept-Encoding: gzip as browsers do (the server keeps a gzipped copy of each page).")
 @click.option("--seed", type=int, default=1, show_default=True)
-def command(matches: int, bots: int, game: str, clients: int, seconds: float, tool: str, seed: int) -> None:
+def command(matches: int, bots: int, game: str, clients: int, seconds: float, tool: str, gzip_ok: bool,
+            seed: int) -> None:
     """Ladder page and ladder JSON under concurrent load (goal: p99 < 50 ms at 50 clients)."""
     import urllib.error
 
@@ -290,7 +298,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
                     raise click.ClickException("the dashboard did not start: " + log.read_text(errors="replace")[-2000:])
                 time.sleep(0.2)
             table = Table("URL", "cold ms", "load by", "requests", "req/s", "p50 ms", "p99 ms", "max ms", "errors",
-                          title=f"arena bench dashboard: {clients} concurrent clients, {seconds:g}s per URL")
+                          title=f"arena bench dashboard: {clients} concurrent clients, {seconds:g}s per URL"
+                                f"{', gzip' if gzip_ok else ''}")
             run = load_wrk if tool == "wrk" else load_python
             worst = 0.0
             loads = []
@@ -299,13 +308,15 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
                 if _get(base + path) != 200:
                     raise click.ClickException(f"{path} did not answer 200")
                 cold = (time.perf_counter() - t1) * 1000
-                run(base + path, clients, 1.0)  # warm-up
-                res = run(base + path, clients, seconds)
+                run(base + path, clients, 1.0, gzip_ok)  # warm-up
+                res = run(base + path, clients, seconds, gzip_ok)
                 loads.append(f"{_loadavg()}")
                 worst = max(worst, res.p99_ms)
                 table.add_row(path, f"{cold:.0f}", res.tool, f"{res.requests:,}", f"{res.rps:,.0f}",
                               f"{res.p50_ms:.1f}", f"{res.p99_ms:.1f}", f"{res.max_ms:.1f}", str(res.errors))
-            console.print(table)
+            # a pipe or a log gets the whole table, not one cut to 80 columns
+            out = console if console.is_terminal and console.width >= 110 else Console(width=120)
+            out.print(table)
             console.print(f"server: uvicorn, {server_flavour()}, access log off · load average after each URL: "
                           + " | ".join(loads))
             verdict = "[green]met[/green]" if worst < 50 else "[red]missed[/red]"
