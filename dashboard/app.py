@@ -130,4 +130,4 @@ def jsonable(errors: object) -> object:
     return jsonable_encoder(errors)
 
 
-__all__ = ["create_app", "HTMLResponse", "CSP"]
+__all__ = ["CSP", "HTMLResponse", "create_app"]

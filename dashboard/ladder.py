@@ -90,8 +90,8 @@ def fit_ratings(results: list[Result], iterations: int = 200) -> dict[str, Fitte
         for q, n in opp[p]:
             info += n * gamma[p] * gamma[q] / (gamma[p] + gamma[q]) ** 2
         se = ELO / math.sqrt(info)
-        r = 1500 + ELO * math.log(gamma[p])
-        out[p] = FittedRating(r, r - 1.96 * se, r + 1.96 * se, tuple(hist.get(p, ())))
+        rating = 1500 + ELO * math.log(gamma[p])
+        out[p] = FittedRating(rating, rating - 1.96 * se, rating + 1.96 * se, tuple(hist.get(p, ())))
     return out
 
 
@@ -155,7 +155,7 @@ def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[
     if not fitted:
         fitted = fit_ratings(results)
     ids = sorted(set(names) | set(fitted), key=lambda p: (-(fitted[p].rating if p in fitted else -1e9),
-                                                           names.get(p, p).lower()))
+                                                           (names.get(p) or p).lower()))
     rows = []
     for i, p in enumerate(ids, 1):
         f = fitted.get(p)

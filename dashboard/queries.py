@@ -11,13 +11,15 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from arena.store import Store, models as sm, open_store, queries as q
+from arena.store import Store, open_store
+from arena.store import models as sm
+from arena.store import queries as q
 from arena.store.ladders import load_results
 from referee.engine import Replay
 from referee.engine.errors import ReplayError
 
 from .ladder import downsample
-from .schemas import (BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary)
+from .schemas import BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary
 from .source import BotInfo, FittedRating, Result, SeatResult, paginate
 
 

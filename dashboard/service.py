@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from referee.engine import ALL, Replay, get_game, game_ids
+from referee.engine import ALL, Replay, game_ids, get_game
 from referee.engine.errors import ReplayError, UnknownGame
 
 from .fastpath import Payload
@@ -18,7 +17,7 @@ from .frames import FrameCache, parse_perspective
 from .glossary import glossary
 from .ladder import VersionedCache, bot_ratings, build_ladder, build_standings
 from .live import LiveFeed
-from .schemas import (BotDetail, FramesOut, GameOut, LadderOut, MatchDetail, TournamentDetail)
+from .schemas import BotDetail, FramesOut, GameOut, LadderOut, MatchDetail, TournamentDetail
 from .source import Source
 
 STATIC = Path(__file__).parent / "static"
@@ -160,7 +159,7 @@ class Dashboard:
         except ReplayError as exc:
             raise Refused(f"this replay cannot be re-simulated: {exc}", 409) from None
         return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer), steps=len(rep.actions) + 1,
-                         start=start, frames=frames, outcome=rep.outcome)
+                         start=start, frames=frames, outcome=rep.outcome)  # type: ignore[arg-type] # validated
 
     def check_token(self, token: str | None) -> bool:
         import hmac

@@ -18,8 +18,7 @@ from typing import Any, Protocol
 from referee.engine import Replay
 from referee.engine.errors import ReplayError
 
-from .schemas import (BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress,
-                      TournamentSummary)
+from .schemas import BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary
 
 
 @dataclass(frozen=True)
@@ -148,7 +147,8 @@ class MemorySource:
                          score=scores[s] if status == "done" else None) for s, b in enumerate(bot_ids)]
         t = self._tournaments.get(tournament_id or "")
         detail = MatchDetail(
-            id=match_id, game=game, status=status, tournament_id=tournament_id,
+            id=match_id, game=game, status=status,  # type: ignore[arg-type] # tests pass literals
+            tournament_id=tournament_id,
             tournament_name=t.name if t else None, seats=seats,
             reason=(outcome or {}).get("reason") if status == "done" else None,
             team_result=(outcome or {}).get("team_result") if status == "done" else None,

@@ -52,7 +52,8 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
     """Bulk-insert ``matches`` finished 2-seat results between ``bots`` bots of hidden strength."""
     from sqlalchemy import insert
 
-    from arena.store import Store, ladders, models as m
+    from arena.store import Store, ladders
+    from arena.store import models as m
     from arena.store.models import utcnow
 
     store = Store(url)
@@ -124,8 +125,8 @@ def _ms(text: str) -> float:
 
 def parse_wrk(out: str) -> Load:
     """Requests, duration, p50/p99/max and errors from ``wrk --latency`` output."""
-    pct = {k: _ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.M)}
-    mx = re.search(r"^\s+Latency\s+\S+\s+\S+\s+(\S+)", out, re.M)
+    pct = {k: _ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.MULTILINE)}
+    mx = re.search(r"^\s+Latency\s+\S+\s+\S+\s+(\S+)", out, re.MULTILINE)
     done = re.search(r"(\d+) requests in ([\d.]+)(us|ms|s|m)", out)
     if not (done and "50" in pct and "99" in pct):
         raise ValueError("unexpected wrk output:\n" + out)
@@ -210,7 +211,8 @@ def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False, p
         try:
             part, err = r.recv()
         except EOFError:
-            raise click.ClickException(f"a load generator process died (exit code {p.join() or p.exitcode})") from None
+            p.join()
+            raise click.ClickException(f"a load generator process died (exit code {p.exitcode})") from None
         lat += part
         errors += err
         p.join()
@@ -243,7 +245,7 @@ def _loadavg() -> str:
 def _get(url: str, timeout: float = 60) -> int:
     import urllib.request
 
-    with urllib.request.urlopen(url, timeout=timeout) as r:  # noqa: S310 - our own local server
+    with urllib.request.urlopen(url, timeout=timeout) as r:
         r.read()
         return int(r.status)
 

@@ -5,14 +5,13 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
-
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 
 from ..deps import DashboardDep, TemplatesDep
 from ..fastpath import Payload
-from ..service import Dashboard
 from ..schemas import GameOut, LadderOut
+from ..service import Dashboard
 
 api = APIRouter(prefix="/api/games", tags=["games"])
 pages = APIRouter(include_in_schema=False)

@@ -85,7 +85,7 @@ async def live(match_id: str, request: Request, dash: DashboardDep,
                 frame = await run_in_threadpool(next, it, sentinel)
                 if frame is sentinel or await request.is_disconnected():
                     break
-                yield sse("frame", clean_frame(frame))
+                yield sse("frame", clean_frame(frame))  # type: ignore[arg-type] # not the sentinel
         except Exception as exc:  # the referee went away: tell the page, don't stack-trace
             yield sse("error", {"message": f"live feed interrupted ({type(exc).__name__})"})
         finally:

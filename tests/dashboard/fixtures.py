@@ -2,11 +2,10 @@
 once they are registered), a tournament, a running match and a bot with a hostile name."""
 from __future__ import annotations
 
-from referee.engine import get_game, register, run_match
-from referee.engine.errors import UnknownGame
-
 from bots.builtin import heuristic_available, make_bot
 from dashboard.source import MemorySource
+from referee.engine import get_game, register, run_match
+from referee.engine.errors import UnknownGame
 from tests.fixtures.sealed_bids import GAME as SEALED
 
 EVIL = "<script>alert(1)</script>"
