@@ -76,9 +76,12 @@ def server(app) -> Iterator[LiveServer]:
         yield srv
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Chromium through Playwright. Skips loudly when Chromium is missing, except in CI where it fails."""
+    """Chromium through Playwright. Skips loudly when Chromium is missing, except in CI where it fails.
+
+    Module scope, not session: Playwright's sync API keeps an event loop running in the main thread
+    while it is open, which would break every later test that calls ``asyncio.run``."""
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         msg = (f"Chromium not found at {CHROMIUM}: browser tests need Debian's chromium "
                f"(apt-get install -y chromium)")
