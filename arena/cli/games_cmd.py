@@ -35,7 +35,7 @@ def register(cli: click.Group) -> None:
             for o in game.options.options:
                 allowed = ", ".join(map(str, o.choices)) if o.choices else \
                     (f"{o.min}..{o.max}" if o.min is not None or o.max is not None else "")
-                table.add_row(o.name, o.kind.__name__, json.dumps(o.default), allowed, o.doc)
+                table.add_row(o.name, o.type_name or o.kind.__name__, json.dumps(o.default), allowed, o.doc)
             console.print(table)
             return
         rows = [g.info for g in all_games()]

@@ -1,7 +1,6 @@
 """BC-4.1 options, validated (one clear ``BadOptions`` message), and BC-1.1 seat counts per mode."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from referee.engine import BadOptions, Option, OptionsSpec
@@ -11,38 +10,24 @@ FACTIONS = ("human", "monster", "undead")
 MAX_ROUNDS_CAP = 100  # [design] a bound for the safety limit (the spec says only ">= 1")
 
 
-@dataclass(frozen=True)
-class FactionsOption(Option):
+def _team_factions(value: Any) -> Any:
     """`team_factions`: null (random pair) or a list of 2 distinct faction ids."""
-
-    def check(self, value: Any) -> Any:
-        if value is None:
-            return None
-        if (not isinstance(value, list | tuple) or len(value) != 2 or len(set(value)) != 2
-                or any(v not in FACTIONS for v in value)):
-            raise BadOptions(f"option 'team_factions' must be null or 2 distinct of {list(FACTIONS)}, "
-                             f"not {value!r}")
-        return list(value)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "type": "list|null", "default": None, "doc": self.doc,
-                "choices": list(FACTIONS)}
+    if value is None:
+        return None
+    if (not isinstance(value, list | tuple) or len(value) != 2 or len(set(value)) != 2
+            or any(v not in FACTIONS for v in value)):
+        raise BadOptions(f"option 'team_factions' must be null or 2 distinct of {list(FACTIONS)}, "
+                         f"not {value!r}")
+    return list(value)
 
 
-@dataclass(frozen=True)
-class RoundsOption(Option):
+def _max_rounds(value: Any) -> Any:
     """`max_rounds`: null (40, or 30 solo) or an integer 1..100."""
-
-    def check(self, value: Any) -> Any:
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS_CAP:
-            raise BadOptions(f"option 'max_rounds' must be null or an integer 1..{MAX_ROUNDS_CAP}, not {value!r}")
-        return value
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "type": "int|null", "default": None, "doc": self.doc, "min": 1,
-                "max": MAX_ROUNDS_CAP}
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS_CAP:
+        raise BadOptions(f"option 'max_rounds' must be null or an integer 1..{MAX_ROUNDS_CAP}, not {value!r}")
+    return value
 
 
 OPTIONS = OptionsSpec(
@@ -50,8 +35,10 @@ OPTIONS = OptionsSpec(
            "valid at every seat count", choices=MODES),
     Option("team_split", "three_factions", "team mode with 6 players: three_factions (3x2) or two_factions (2x3)",
            choices=("three_factions", "two_factions")),
-    FactionsOption("team_factions", None, "team mode with 2 factions: the 2 factions, or null for a random pair"),
-    RoundsOption("max_rounds", None, "round limit (BC-8.6); null = 40 (30 with 1 player)"),
+    Option("team_factions", None, "team mode with 2 factions: the 2 factions, or null for a random pair",
+           choices=FACTIONS, validator=_team_factions, type_name="list|null"),
+    Option("max_rounds", None, "round limit (BC-8.6); null = 40 (30 with 1 player)", min=1, max=MAX_ROUNDS_CAP,
+           validator=_max_rounds, type_name="int|null"),
     Option("admin_seat", 0, "the administrator: the seat that takes the first turn", min=0, max=9),
 )
 
