@@ -4,6 +4,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
+from referee.engine.runner import FaultPolicy
+
 SERVER_VERSION = "arena-referee 1.0 (protocol arena.v1)"
 
 
@@ -11,8 +13,8 @@ SERVER_VERSION = "arena-referee 1.0 (protocol arena.v1)"
 class RefereeConfig:
     """Limits and fault consequences. All times in seconds unless the name says otherwise."""
 
-    #: Strikes a seat may collect; the next one forfeits it (same rule as the in-process runner).
-    max_strikes: int = 3
+    #: Strikes a seat may collect; the next one forfeits it (the in-process runner's rule, shared).
+    max_strikes: int = FaultPolicy.max_strikes
     #: Re-asks after a malformed or illegal answer before a random move + strike is played.
     reasks: int = 1
     #: After a disconnect, how long the seats stay open for the bot to reconnect.
