@@ -72,6 +72,15 @@ class EventLog:
         """The events ``viewer`` may see among entries[cursor:], as plain dicts."""
         return [e.as_dict() for e in self.entries[cursor:] if e.visible_to(viewer)]
 
+    def seen_by(self, seat: int) -> EventLog:
+        """The sub-log ``seat`` was shown: public entries and its own private ones, nothing else.
+
+        ``redeterminize`` gives its copy this log: other seats' private entries hold the true
+        hidden values (a drawn card, a secret bid), so a copy that kept them would not be a
+        re-draw at all, and one that merely re-drew its state would contradict its own log.
+        """
+        return EventLog([e for e in self.entries if e.visible_to(seat)])
+
     def to_json(self) -> list[dict[str, Any]]:
         return [e.to_json() for e in self.entries]
 

@@ -1,8 +1,8 @@
 """The ``State`` contract every game implements, and the checked/trusted apply split.
 
 A subclass implements the rules (``pending``, ``legal_actions``, ``_apply``, ``observe``,
-``outcome``, ``snapshot_data``/``from_snapshot``, ``redeterminize``); this base gives every
-game the same checked ``apply`` (legality lives only in ``legal_actions``), snapshots with a
+``outcome``, ``snapshot_data``/``from_snapshot``, ``redraw_hidden``); this base gives every
+game the same checked ``apply``, the same ``redeterminize`` around the game's re-draw (legality lives only in ``legal_actions``), snapshots with a
 common header, digests, and filtered event reading.
 """
 from __future__ import annotations
@@ -66,14 +66,40 @@ class State(ABC):
                       data: dict[str, Any]) -> State:
         """Inverse of ``snapshot_data``."""
 
+    def redraw_hidden(self, seat: int, rng: Rng) -> State:
+        """A copy in which everything ``seat`` cannot see is re-drawn with ``rng`` (the game's part of
+        ``redeterminize``; see there for the contract). Games with hidden information must override it.
+
+        The result must be a function of what ``seat`` has seen and of ``rng`` only: gather each unknown
+        pool in a canonical order (e.g. ``sorted``) before shuffling it, never in the order the truth
+        holds it, or two true states the seat cannot tell apart give different copies.
+        """
+        if self.game.info.hidden_information:
+            raise NotImplementedError(f"{self.game.info.id} must implement redraw_hidden")
+        return self.clone()
+
+    # -- provided ----------------------------------------------------------------------------
     def redeterminize(self, seat: int, rng: Rng) -> State:
         """A copy where everything ``seat`` cannot see is re-drawn consistently with what it saw.
 
-        Games with hidden information must override this; the default suits perfect information.
+        The contract (checked by the conformance suite):
+        - ``seat``'s view, legal list and event feed, the PUBLIC view and feed and ``pending()`` are
+          the same in the copy; the original is untouched;
+        - the game re-draws the hidden part of its state (``redraw_hidden``);
+        - the copy's RNG is reseeded from ``rng`` (the true RNG state is the future: cards not yet
+          drawn, dice not yet rolled);
+        - the copy's log keeps only what ``seat`` was shown (``EventLog.seen_by``): other seats'
+          private events are dropped, not re-drawn, because they would hold the true hidden values
+          and a game cannot, in general, re-tell them consistently with the re-drawn state;
+        so two true states that ``seat`` cannot tell apart, redeterminized with equal generators,
+        give equal copies, snapshot for snapshot (``tests/conformance``: ``test_redeterminize_*``).
         """
-        if self.game.info.hidden_information:
-            raise NotImplementedError(f"{self.game.info.id} must implement redeterminize")
-        return self.clone()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} in a {self.players}-seat game")
+        copy = self.redraw_hidden(seat, rng)
+        copy.rng = Rng(rng.next64())
+        copy.log = self.log.seen_by(seat)
+        return copy
 
     # -- provided ----------------------------------------------------------------------------
     def is_over(self) -> bool:

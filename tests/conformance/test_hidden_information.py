@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import PUBLIC, Game, Rng
+from referee.engine import PUBLIC, Game, Rng, canonical
 
 from .harness import EXAMPLES, cases, sample_points, walk
 
@@ -44,3 +44,32 @@ def test_redeterminize_keeps_each_view(game: Game, players: int, options: dict[s
             changed += other.digest() != before
     if game.info.hidden_information:
         assert changed > 0, "redeterminize never changed anything: the no-leak check would be vacuous"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), cases())
+@settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_redeterminize_depends_only_on_what_the_seat_saw(game: Game, players: int, options: dict[str, Any],
+                                                         seed: int) -> None:
+    """Two true states ``seat`` cannot tell apart give equal copies for equal seeds, snapshot for snapshot.
+
+    The other true states are the real one re-drawn with two other seeds: same view, legal list and
+    feed for ``seat`` (checked above), different hidden values. A copy that still held a true value
+    anywhere (a hand, a deck order, the RNG, another seat's private event) would differ between them.
+    """
+    points = sample_points(seed + 3)
+    for ply, state in walk(game, players, options, seed):
+        if not state.pending():
+            break
+        if ply not in points:
+            continue
+        for seat in range(players):
+            truths = [state, state.redeterminize(seat, Rng(f"truth-a:{seed}:{ply}")),
+                      state.redeterminize(seat, Rng(f"truth-b:{seed}:{ply}"))]
+            seeded = Rng(f"copy:{seed}:{ply}:{seat}")
+            copies = [canonical(t.redeterminize(seat, seeded.copy()).snapshot()) for t in truths]
+            assert copies[1] == copies[0] and copies[2] == copies[0], \
+                f"ply {ply}: seat {seat}'s redeterminized copy depends on hidden values of the true state"
+            copy = state.redeterminize(seat, seeded.copy())
+            assert all(e.visible_to(seat) for e in copy.log.entries), "the copy kept another seat's secret"
+            assert copy.rng.to_json() != state.rng.to_json(), "the copy's RNG must be reseeded"

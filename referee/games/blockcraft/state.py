@@ -293,5 +293,5 @@ class BlockcraftState(State):
         st._map_view = {}
         return st
 
-    def redeterminize(self, seat: int, rng: Rng) -> BlockcraftState:
+    def redraw_hidden(self, seat: int, rng: Rng) -> BlockcraftState:
         return _redeterminize(self, seat, rng)

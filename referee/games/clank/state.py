@@ -209,36 +209,33 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
         st.stack = DecisionStack.from_json(self.stack.to_json())
         return st
 
-    def redeterminize(self, seat: int, rng: Rng) -> ClankState:
-        """CK-7.3: re-draw what ``seat`` cannot see; reseed the copy's RNG (future randomness is hidden).
+    def redraw_hidden(self, seat: int, rng: Rng) -> ClankState:
+        """CK-7.3: re-draw what ``seat`` cannot see (the engine reseeds the copy's RNG).
 
         Re-drawn: the order of every personal deck (``seat``'s own too), the split of each other
         player's cards between hand and deck (their union is public knowledge: owned cards minus
         the public discard pile and play area), the dungeon deck order, and which face-down secret
-        lies where (board and set aside, minor and major separately).
+        lies where (board and set aside, minor and major separately). Every pool is sorted before
+        it is shuffled: the copy depends only on what ``seat`` saw, not on the true order.
         """
         copy = self.clone()
-        copy.rng = Rng(rng.next64())
         if self.over:
             return copy  # CK-7.6: nothing is hidden any more
         for s, p in enumerate(copy.p):
             if s == seat:
-                rng.shuffle(p.deck)
+                p.deck = rng.shuffled(sorted(p.deck))
             else:
-                pool = p.hand + p.deck
-                rng.shuffle(pool)
+                pool = rng.shuffled(sorted(p.hand + p.deck))
                 p.hand, p.deck = pool[:len(p.hand)], pool[len(p.hand):]
-        rng.shuffle(copy.ddeck)
+        copy.ddeck = rng.shuffled(sorted(copy.ddeck))
         rooms = sorted(copy.minor)
-        pool = [t for r in rooms for t in copy.minor[r]] + copy.minor_aside
-        rng.shuffle(pool)
+        pool = rng.shuffled(sorted([t for r in rooms for t in copy.minor[r]] + copy.minor_aside))
         for r in rooms:
             n = len(copy.minor[r])
             copy.minor[r], pool = pool[:n], pool[n:]
         copy.minor_aside = pool
         rooms = sorted(copy.major)
-        pool = [copy.major[r] for r in rooms] + copy.major_aside
-        rng.shuffle(pool)
+        pool = rng.shuffled(sorted([copy.major[r] for r in rooms] + copy.major_aside))
         for i, r in enumerate(rooms):
             copy.major[r] = pool[i]
         copy.major_aside = pool[len(rooms):]

@@ -344,10 +344,10 @@ class DTState(State):
         st.removed = list(self.removed)
         return st
 
-    def redeterminize(self, seat: int, rng: Rng) -> DTState:
-        from .rules.hidden import redeterminize
+    def redraw_hidden(self, seat: int, rng: Rng) -> DTState:
+        from .rules.hidden import redraw_hidden
 
-        return redeterminize(self, seat, rng)
+        return redraw_hidden(self, seat, rng)
 
 
 def _jsonify(value: Any) -> Any:

@@ -234,21 +234,20 @@ class GreyportState(FramesMixin, State):
         st.stack = DecisionStack([Frame(f.kind, f.seat, _deep(f.data)) for f in self.stack.frames])
         return st
 
-    def redeterminize(self, seat: int, rng: Rng) -> GreyportState:
+    def redraw_hidden(self, seat: int, rng: Rng) -> GreyportState:
         """GB-7.2: re-deal what ``seat`` cannot see: other hands (from their own hand + deck pool), every
-        deck order (own deck included), the hero/item/monster/curse deck orders; reseed the RNG."""
+        deck order (own deck included), the hero/item/monster/curse deck orders. Pools are sorted before
+        the shuffle (the copy must not depend on the true order); the engine reseeds the RNG."""
         copy = self.clone()
         see_all = self.open_hands()
         for s, p in enumerate(copy.players_):
             if s == seat or see_all:
-                rng.shuffle(p.deck)
+                p.deck = rng.shuffled(sorted(p.deck))
                 continue
-            pool = p.hand + p.deck
-            rng.shuffle(pool)
+            pool = rng.shuffled(sorted(p.hand + p.deck))
             n = len(p.hand)
             p.hand, p.deck = pool[:n], pool[n:]
         for deck in (copy.hero_deck, copy.item_deck, copy.monster_deck, copy.curse_deck):
-            rng.shuffle(deck)
-        copy.rng = Rng(rng.next64())
+            deck[:] = rng.shuffled(sorted(deck))
         copy._legal_cache = None
         return copy

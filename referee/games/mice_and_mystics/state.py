@@ -241,20 +241,18 @@ class MMState(State):
         st._legal_cache = None
         return st
 
-    def redeterminize(self, seat: int, rng: Rng) -> MMState:
+    def redraw_hidden(self, seat: int, rng: Rng) -> MMState:
         """MM-7.2: re-draw the search and encounter deck orders (a Map Scrap card known to be at the bottom
-        stays there, MM-7.3) and the order of the set-aside boss cards; reseed the copy's generator."""
+        stays there, MM-7.3) and the order of the set-aside boss cards. Each deck is sorted before it is
+        shuffled, so the copy depends only on what the team has seen (the engine reseeds the RNG)."""
         st = self.clone()
-        rng.shuffle(st.search_deck)
+        st.search_deck = rng.shuffled(sorted(st.search_deck))
         for colour, deck in st.enc_decks.items():
             known = st.known_bottom.get(colour)
             if known is not None and deck and deck[-1] == known:
-                body = deck[:-1]
-                rng.shuffle(body)
-                st.enc_decks[colour] = body + [known]
+                st.enc_decks[colour] = rng.shuffled(sorted(deck[:-1])) + [known]
             else:
-                rng.shuffle(deck)
+                st.enc_decks[colour] = rng.shuffled(sorted(deck))
         if st.boss is not None:
-            rng.shuffle(st.boss["aside"])
-        st.rng = Rng(rng.next64())
+            st.boss["aside"] = rng.shuffled(sorted(st.boss["aside"]))
         return st

@@ -12,14 +12,14 @@ if TYPE_CHECKING:
 def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
     """A copy where face-down cards (within their layer), the draw pile, other seats' hands and chests,
     the enchantment deck, unchosen and not-yet-revealed characters and ignored identity faces are
-    re-drawn consistently with what ``seat`` has seen; the copy's RNG is reseeded."""
+    re-drawn consistently with what ``seat`` has seen (each pool sorted before it is shuffled, so the copy
+    depends only on that); the engine reseeds the copy's RNG."""
     cp = st.clone()
     cat = cp.cat
     # Face-down map cards: permuted among positions of the same layer (the layer is public).
     for layer in ("S", "U", "D"):
         spots = [c for stack in cp.cells for c in stack if c["s"] == "down" and c["l"] == layer]
-        cards = [c["c"] for c in spots]
-        rng.shuffle(cards)
+        cards = rng.shuffled(sorted(c["c"] for c in spots))
         for spot, card in zip(spots, cards):
             spot["c"] = card
     # Raw cards in the draw pile and other seats' hands/chests are one unknown pool; processed cards
@@ -37,7 +37,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
         chest_spots = [e for p in others for b in p.blocks if b is not None and "chest" in b
                        for e in b["chest"] if cat.cards[e[0]].raw == raw]
         pool += [e[0] for e in chest_spots]
-        rng.shuffle(pool)
+        pool = rng.shuffled(sorted(pool))  # sorted: the copy must not depend on the true order
         for p, n in zip(others, hand_n):
             for c in pool[:n]:
                 p.add(c)
@@ -50,7 +50,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
                     b["chest"].sort()
         if raw:
             cp.draw_pile = pool
-    rng.shuffle(cp.enchant_deck)
+    cp.enchant_deck = rng.shuffled(sorted(cp.enchant_deck))
     # Characters: other seats' dealt options (during the choice) and the box are re-dealt per pool.
     if cp.phase == "choose_character":
         pools: dict[str, list[str]] = {}
@@ -60,7 +60,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
             for c in p.options:
                 pools.setdefault(_pool_key(cp, c), []).append(c)
         for v in pools.values():
-            rng.shuffle(v)
+            v[:] = rng.shuffled(sorted(v))
         for p in others:
             opts = [pools[_pool_key(cp, c)].pop() for c in p.options]
             p.options = sorted(opts)
@@ -73,11 +73,9 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
     # Identity faces the mode ignores (never shown to anyone).
     if cp.mode != "team":
         hidden = [p for p in cp.p if not (cp.mode == "boss" and p.seat == cp.boss_seat)]
-        faces = [p.identity for p in hidden]
-        rng.shuffle(faces)
+        faces = rng.shuffled(sorted(p.identity for p in hidden))
         for p, f in zip(hidden, faces):
             p.identity = f
-    cp.rng = Rng(rng.next64())
     cp.mv += 1
     cp._legal = None
     return cp

@@ -5,6 +5,8 @@ DT-4.7 the first player. Unknown to ``seat``: the opponent's face-down tokens (D
 seat remembers its own placements, so they stay), the opponent's starters and pool during
 setup (DT-7.3, DT-7.6), and the opponent's submitted combat card (DT-7.6). Everything is
 re-drawn consistently: same handles, colours, slots and counts; starters are characters.
+Every unknown pool is gathered in sorted order before it is drawn from, so the copy depends only
+on what ``seat`` saw (the engine reseeds the copy's RNG and keeps only ``seat``'s events).
 """
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ if TYPE_CHECKING:
     from ..state import DTState
 
 
-def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
+def redraw_hidden(st: DTState, seat: int, rng: Rng) -> DTState:
     copy = st.clone()
     if st.phase == "over":          # DT-7.9: nothing is hidden any more (and nothing random is left)
         return copy
     # DT-7.1: face-down tiles are a uniform draw of the unrevealed tiles and orientations.
     down = [s for s, slot in enumerate(copy.slots) if not slot["revealed"]]
-    tiles = rng.shuffled([copy.slots[s]["tile"] for s in down])
+    tiles = rng.shuffled(sorted(copy.slots[s]["tile"] for s in down))
     for s, tile in zip(down, tiles):
         copy.slots[s]["tile"] = tile
         copy.slots[s]["orientation"] = rng.below(4)
@@ -35,7 +37,7 @@ def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
     hidden = sorted((t for t in toks.values() if t.colour == other and t.where == "hidden"),
                     key=lambda t: t.handle or "")
     pool = sorted(t.id for t in toks.values() if t.colour == other and t.where == "pool")
-    unknown = starters + [t.id for t in hidden] + pool
+    unknown = sorted(starters + [t.id for t in hidden] + pool)
     chars = [tid for tid in unknown if toks[tid].char]
     new_starters = rng.sample(chars, len(starters))
     rest = rng.shuffled([tid for tid in unknown if tid not in new_starters])
@@ -57,5 +59,4 @@ def redeterminize(st: DTState, seat: int, rng: Rng) -> DTState:
     if sub is not None and sub["kind"] == "combat" and sub["cards"][other] is not None:
         sub["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
     # The board geometry does not change: face-down squares are all alike (DT-7.1).
-    copy.rng = Rng(rng.next64())
     return copy
