@@ -1,7 +1,14 @@
-"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game (bots/heuristic/<game>.py)."""
+"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game.
+
+A game's heuristic bot is the one the game declares (``Game.heuristic_bot()``, ``"module:Class"``: an
+outside game ships its own), else ``bots/heuristic/<game>.py`` (the games of this repository).
+"""
 from __future__ import annotations
 
 import importlib
+
+from referee.engine.errors import UnknownGame
+from referee.engine.registry import get_game
 
 from .random_bot import RandomBot
 from .sdk.bot import Bot
@@ -11,7 +18,16 @@ class UnknownBot(ValueError):
     pass
 
 
+def _declared(game_id: str) -> str | None:
+    try:
+        return get_game(game_id).heuristic_bot()
+    except UnknownGame:
+        return None
+
+
 def heuristic_available(game_id: str) -> bool:
+    if _declared(game_id) is not None:
+        return True
     try:
         importlib.import_module(f"bots.heuristic.{game_id}")
     except ModuleNotFoundError as exc:
@@ -25,6 +41,17 @@ def builtin_names(game_id: str) -> list[str]:
     return ["random"] + (["heuristic"] if heuristic_available(game_id) else [])
 
 
+def _heuristic_class(game_id: str) -> type[Bot]:
+    declared = _declared(game_id)
+    if declared is None:
+        return importlib.import_module(f"bots.heuristic.{game_id}").HeuristicBot  # type: ignore[no-any-return]
+    module, _, attr = declared.partition(":")
+    cls = getattr(importlib.import_module(module), attr or "HeuristicBot")
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise UnknownBot(f"{game_id} declares heuristic bot {declared!r}, which is not a bots.sdk Bot")
+    return cls
+
+
 def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
     """A fresh bot instance for one match."""
     if name == "random":
@@ -32,6 +59,5 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
     if name == "heuristic":
         if not heuristic_available(game_id):
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
-        module = importlib.import_module(f"bots.heuristic.{game_id}")
-        return module.HeuristicBot(seed)
+        return _heuristic_class(game_id)(seed)
     raise UnknownBot(f"unknown built-in bot {name!r}; built-ins for {game_id}: {', '.join(builtin_names(game_id))}")

@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import templating
+from . import renderers, templating
 from .fastpath import CSP, SECURITY_HEADERS, FastPath
 from .live import LiveFeed, RefereeFeed
 from .routers import admin, bots, games, matches, tournaments
@@ -58,6 +58,7 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
         app.include_router(module.api)
         app.include_router(module.pages)
     app.include_router(admin.api)
+    app.include_router(renderers.pages)
 
     app.add_middleware(SecurityHeaders)
     # Outermost: cached ladder page/JSON answered before routing (see dashboard/fastpath.py).

@@ -17,6 +17,7 @@ from .frames import FrameCache, parse_perspective
 from .glossary import glossary
 from .ladder import VersionedCache, bot_ratings, build_ladder, build_standings
 from .live import LiveFeed
+from .renderers import renderer_file
 from .schemas import BotDetail, FramesOut, GameOut, LadderOut, MatchDetail, TournamentDetail
 from .source import Source
 
@@ -32,7 +33,7 @@ class Refused(Exception):
 
 
 def has_renderer(game_id: str) -> bool:
-    return (STATIC / "renderers" / f"{game_id}.js").is_file()
+    return renderer_file(game_id) is not None
 
 
 @dataclass

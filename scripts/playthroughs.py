@@ -5,8 +5,9 @@ Each file shows, for a fixed seed and random play, every decision with each seat
 public view side by side for the first plies, so a reader sees at a glance what each seat may know.
 A behaviour change shows up as a diff here (and must come with a game version bump).
 
-    python scripts/playthroughs.py            # every registered game
-    python scripts/playthroughs.py clank      # one game
+    python scripts/playthroughs.py                   # every registered game with a golden file
+    python scripts/playthroughs.py clank             # one game
+    python scripts/playthroughs.py mypkg.mygame:GAME # an outside game (writes its Game.golden_file())
 """
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.engine import PUBLIC, Game, Rng, all_games, get_game  # noqa: E402
+from referee.engine import PUBLIC, Game, Rng, all_games  # noqa: E402
+from referee.engine.registry import load_game  # noqa: E402
+from referee.games import BUILTIN  # noqa: E402
 
 PLIES = 12
 GOLDEN = ROOT / "tests" / "golden"
@@ -52,13 +55,26 @@ def playthrough(game: Game, seed: int = 1) -> str:
     return "\n".join(out) + "\n"
 
 
+def golden_path(game: Game) -> Path | None:
+    """Where ``game``'s golden playthrough lives: its own declaration (``Game.golden_file``), else
+    tests/golden/<id>.txt for a game of this repository (or one that has a file there); else none."""
+    declared = game.golden_file()
+    if declared is not None:
+        return declared
+    here = GOLDEN / f"{game.info.id}.txt"
+    return here if game.info.id in BUILTIN or here.exists() else None
+
+
 def main(argv: list[str]) -> None:
-    games = [get_game(g) for g in argv] if argv else all_games()
-    GOLDEN.mkdir(parents=True, exist_ok=True)
+    games = [load_game(g) for g in argv] if argv else all_games()
     for game in games:
-        path = GOLDEN / f"{game.info.id}.txt"
+        path = golden_path(game)
+        if path is None:
+            print(f"skipped {game.info.id}: it declares no golden file (Game.golden_file)")
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(playthrough(game))
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from referee.engine.errors import ArenaError
 
 COMMAND_MODULES = [
     "games", "play", "replay", "eval", "bench",          # engine core
+    "check_game",                                        # game authors
     "referee", "bot", "bridge",                          # referee service and bots
     "tournament", "ladder", "worker", "demo",            # tournaments
     "dashboard",                                         # dashboard

@@ -5,6 +5,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadOptions
@@ -198,3 +199,19 @@ class Game(ABC):
 
     def describe(self) -> dict[str, Any]:
         return {**self.info.to_json(), "options": self.options.to_json()}
+
+    # -- what the platform finds through the game, so an outside game needs no file here ------
+    def renderer_file(self) -> Path | None:
+        """The dashboard's drawing of this game's views: a JS file that sets ``Arena.renderers.<id>``
+        (docs/adding-a-game.md). None: ``dashboard/static/renderers/<id>.js`` if any, else a generic tree."""
+        return None
+
+    def heuristic_bot(self) -> str | None:
+        """``"module:Class"`` of this game's heuristic bot (a ``bots.sdk.Bot`` taking a seed), which
+        ``--bots heuristic`` plays. None: ``bots/heuristic/<id>.py`` if any."""
+        return None
+
+    def golden_file(self) -> Path | None:
+        """A golden playthrough (``scripts/playthroughs.py`` writes it) the tests compare play with.
+        None: ``tests/golden/<id>.txt`` for a game of this repository; no golden test for others."""
+        return None

@@ -48,6 +48,30 @@ def _load(path: str) -> Game:
     return game
 
 
+def load_game(spec: str) -> Game:
+    """A game named by a registered id or by ``module[:ATTR]`` (``ATTR`` defaults to ``GAME``; a ``Game``
+    subclass is instantiated). For tools that take a game from outside the registry (``arena check-game``,
+    the conformance plugin); ``UnknownGame`` with one clear line when it cannot be loaded."""
+    spec = spec.strip()
+    if spec in game_ids():
+        return get_game(spec)
+    module, _, attr = spec.partition(":")
+    if not module or not all(part.isidentifier() for part in module.split(".")) or \
+            (attr and not attr.isidentifier()):
+        raise UnknownGame(f"{spec!r} is neither a registered game nor MODULE[:ATTR]; known: {', '.join(game_ids())}")
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        raise UnknownGame(f"cannot import {module!r} ({exc.msg})") from None
+    obj = getattr(mod, attr or "GAME", None)
+    if obj is None:
+        raise UnknownGame(f"module {module!r} has no attribute {attr or 'GAME'!r}")
+    game = obj() if isinstance(obj, type) and issubclass(obj, Game) else obj
+    if not isinstance(game, Game):
+        raise UnknownGame(f"{spec} is a {type(game).__name__}, not a referee.engine.Game")
+    return game
+
+
 def register(game: Game) -> None:
     """Register a game object directly (tests, plugins loaded by hand)."""
     _extra[game.info.id] = game

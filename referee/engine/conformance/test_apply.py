@@ -9,16 +9,16 @@ from hypothesis import strategies as st
 
 from referee.engine import ArenaError, Game, IllegalAction, MalformedAction, NotYourDecision, canonical
 
-from .harness import EXAMPLES, cases, sample_points, walk
+from .harness import EXAMPLES, Case, sample_points, walk
 
 GARBAGE: list[Any] = [None, 3, "move", [], {}, {"type": 7}, {"type": "no_such_action_type"},
                       {"kind": "bid"}]
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_apply_rejects_and_changes_nothing(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+def test_apply_rejects_and_changes_nothing(conformance_case: Case, seed: int) -> None:
+    game, players, options = conformance_case
     points = sample_points(seed)
     for ply, state in walk(game, players, options, seed):
         if ply not in points:

@@ -13,13 +13,13 @@ from referee.engine import Game, Replay, ReplayError, Rng, run_match, verify
 from referee.engine.jsonutil import is_jsonable
 from referee.engine.runner import random_playout
 
-from .harness import EXAMPLES, cases, sample_points, walk
+from .harness import EXAMPLES, Case, sample_points, walk
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_snapshot_round_trip_and_same_future(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+def test_snapshot_round_trip_and_same_future(conformance_case: Case, seed: int) -> None:
+    game, players, options = conformance_case
     points = sample_points(seed + 1)
     for ply, state in walk(game, players, options, seed):
         if ply not in points and state.pending():
@@ -39,10 +39,10 @@ def test_snapshot_round_trip_and_same_future(game: Game, players: int, options: 
         assert a.outcome() == b.outcome()
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_replay_resimulates_exactly(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+def test_replay_resimulates_exactly(conformance_case: Case, seed: int) -> None:
+    game, players, options = conformance_case
     agents = [RandomBot(seed + s) for s in range(players)]
     result = run_match(game, agents, seed=seed, options=options, match_id=f"conf-{seed}", checkpoint_every=25)
     replay = Replay.loads(result.replay.dumps())

@@ -10,14 +10,13 @@ from hypothesis import strategies as st
 from referee.engine import ALL, PUBLIC, Game, Outcome
 from referee.engine.jsonutil import is_jsonable
 
-from .harness import EXAMPLES, cases, sample_points, walk
+from .harness import EXAMPLES, MAX_LEGAL, Case, sample_points, walk
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_random_play_terminates_with_sane_decisions(game: Game, players: int, options: dict[str, Any],
-                                                    seed: int) -> None:
+def test_random_play_terminates_with_sane_decisions(conformance_case: Case, seed: int) -> None:
+    game, players, options = conformance_case
     final = None
     logged = 0
     points = sample_points(seed)
@@ -26,7 +25,7 @@ def test_random_play_terminates_with_sane_decisions(game: Game, players: int, op
         assert pending == sorted(set(pending)), "pending() must be ascending and unique"
         for seat in pending:
             legal = state.legal_actions(seat)
-            assert 1 <= len(legal) <= 100, f"ply {ply}: seat {seat} has {len(legal)} legal actions"
+            assert 1 <= len(legal) <= MAX_LEGAL, f"ply {ply}: seat {seat} has {len(legal)} legal actions (1-{MAX_LEGAL})"
         if ply not in points and ply % 25 and pending:
             # The cheap checks above run at every ply; the rest at sampled plies.
             final = state

@@ -1,36 +1,41 @@
-"""Shared machinery of the conformance suite: which games, which seat counts, which modes."""
+"""Shared machinery of the conformance suite: which games, which seat counts, which modes, random walks."""
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from referee.engine import Game, Rng, State, all_games
-from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
+from referee.engine.registry import load_game
 
 #: hypothesis examples per (game, seats, mode); CI keeps it small, ARENA_CONFORMANCE_EXAMPLES=50 digs deeper.
 EXAMPLES = int(os.environ.get("ARENA_CONFORMANCE_EXAMPLES", "3"))
-#: expensive checks (snapshot round trip, redeterminize) at about this many plies per playout.
-SAMPLES = int(os.environ.get("ARENA_CONFORMANCE_SAMPLES", "12"))
+#: the most legal actions a pending seat may have (multi-part moves are sequences of small decisions).
+MAX_LEGAL = 100
+
+#: one conformance case: a game, a seat count and one of its ``variants``.
+Case = tuple[Game, int, dict[str, Any]]
 
 
-def games() -> list[Game]:
-    """The fixture game and every registered game, each once."""
-    out: dict[str, Game] = {SEALED_BIDS.info.id: SEALED_BIDS}
-    for game in all_games():
+def select_games(specs: list[str], extra: list[str]) -> list[Game]:
+    """``specs`` (``--arena-game``) if given, else every registered game plus ``extra`` (ini), each once."""
+    if specs:
+        chosen = [load_game(s) for s in specs]
+    else:
+        chosen = [load_game(s) for s in extra] + all_games()
+    out: dict[str, Game] = {}
+    for game in chosen:
         out.setdefault(game.info.id, game)
     return list(out.values())
 
 
-def cases() -> list[Any]:
-    """(game, players, options) for every game, every legal seat count and every mode."""
-    out = []
-    for game in games():
+def cases(games: list[Game]) -> list[tuple[str, Case]]:
+    """(id, (game, players, options)) for every game, every legal seat count and every mode."""
+    out: list[tuple[str, Case]] = []
+    for game in games:
         for players in game.info.seat_counts():
             for i, variant in enumerate(game.variants(players)):
-                out.append(pytest.param(game, players, variant, id=f"{game.info.id}-{players}p-v{i}"))
+                out.append((f"{game.info.id}-{players}p-v{i}", (game, players, variant)))
     return out
 
 
@@ -50,7 +55,7 @@ def walk(game: Game, players: int, options: dict[str, Any], seed: int) -> Iterat
         for seat, action in picks:
             state.apply(seat, action)
             ply += 1
-        assert ply <= limit, f"{game.info.id} passed its safety limit of {limit} decisions"
+        assert ply <= limit, f"{game.info.id} passed its decision limit of {limit} decisions"
 
 
 def sample_points(seed: int, limit: int = 10**9) -> frozenset[int]:

@@ -8,13 +8,9 @@ from bots.random_bot import RandomBot
 from referee.engine import BadOptions, Game, Rng, run_match
 from referee.engine.jsonutil import is_jsonable
 
-from .harness import games
 
-GAMES = [pytest.param(g, id=g.info.id) for g in games()]
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_info_and_options(game: Game) -> None:
+def test_info_and_options(conformance_game: Game) -> None:
+    game = conformance_game
     info = game.info
     assert info.id.isidentifier() and info.version and info.name
     assert 1 <= info.min_players <= info.max_players <= 10
@@ -32,13 +28,13 @@ def test_info_and_options(game: Game) -> None:
             game.new_state(info.min_players, {opt.name: object()}, 0)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_content_loads(game: Game) -> None:
+def test_content_loads(conformance_game: Game) -> None:
+    game = conformance_game
     game.validate_content()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_legal_actions_match_exported_schema(game: Game) -> None:
+def test_legal_actions_match_exported_schema(conformance_game: Game) -> None:
+    game = conformance_game
     schema = game.action_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
@@ -55,8 +51,8 @@ def test_legal_actions_match_exported_schema(game: Game) -> None:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_same_seed_same_game(game: Game) -> None:
+def test_same_seed_same_game(conformance_game: Game) -> None:
+    game = conformance_game
     players = game.info.min_players
     a = run_match(game, [RandomBot(1) for _ in range(players)], seed=99)
     b = run_match(game, [RandomBot(1) for _ in range(players)], seed=99)

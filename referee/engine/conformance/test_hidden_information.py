@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from referee.engine import PUBLIC, Game, Rng, canonical
 
-from .harness import EXAMPLES, cases, sample_points, walk
+from .harness import EXAMPLES, Case, sample_points, walk
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_redeterminize_keeps_each_view(game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+def test_redeterminize_keeps_each_view(conformance_case: Case, seed: int) -> None:
+    game, players, options = conformance_case
     points = sample_points(seed + 2)
     changed = 0
     for ply, state in walk(game, players, options, seed):
@@ -46,17 +46,16 @@ def test_redeterminize_keeps_each_view(game: Game, players: int, options: dict[s
         assert changed > 0, "redeterminize never changed anything: the no-leak check would be vacuous"
 
 
-@pytest.mark.parametrize(("game", "players", "options"), cases())
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_redeterminize_depends_only_on_what_the_seat_saw(game: Game, players: int, options: dict[str, Any],
-                                                         seed: int) -> None:
+def test_redeterminize_depends_only_on_what_the_seat_saw(conformance_case: Case, seed: int) -> None:
     """Two true states ``seat`` cannot tell apart give equal copies for equal seeds, snapshot for snapshot.
 
     The other true states are the real one re-drawn with two other seeds: same view, legal list and
     feed for ``seat`` (checked above), different hidden values. A copy that still held a true value
     anywhere (a hand, a deck order, the RNG, another seat's private event) would differ between them.
     """
+    game, players, options = conformance_case
     points = sample_points(seed + 3)
     for ply, state in walk(game, players, options, seed):
         if not state.pending():
