@@ -32,3 +32,8 @@ def test_scenario(path: Path) -> None:
 def test_mice_and_mystics_has_every_section_10_scenario() -> None:
     ids = {json.loads(p.read_text())["id"] for p in (HERE / "mice_and_mystics" / "scenarios").glob("*.json")}
     assert {f"T{i}" for i in range(1, 20)} <= ids
+
+
+def test_dungeon_twister_has_every_section_10_scenario() -> None:
+    ids = {json.loads(p.read_text())["id"][:4] for p in (HERE / "dungeon_twister" / "scenarios").glob("*.json")}
+    assert {f"S-{i:02d}" for i in range(1, 23)} <= ids
