@@ -268,3 +268,16 @@ def test_ck_6_11_trash_from_discard_leaves_the_game() -> None:
     st.apply(0, {"type": "trash", "zone": "discard", "card": "s0-06"})
     assert st.trashed == ["s0-06"] and "s0-06" not in st.p[0].owned()
     assert st.observe("public")["trashed"] == [{"id": "s0-06", "type": "S02"}]
+
+
+def test_every_scenario_ends_with_every_cube_somewhere() -> None:
+    """CK-3.1: the 30 cubes of each player and the 24 black cubes are conserved through every
+    section-10 scenario (the scenarios themselves are run by tests/games/test_scenarios.py)."""
+    from pathlib import Path
+
+    from referee.engine import scenarios
+
+    files = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+    assert len(files) >= 30
+    for path in files:
+        cubes_conserved(scenarios.run(scenarios.load(path)))
