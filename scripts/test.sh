@@ -12,6 +12,8 @@ fi
 echo "==> installing arena with the dev extra"
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[dev]'
+# The example outside game (docs/adding-a-game.md): registered through its own entry point, offline.
+.venv/bin/python -m pip install -q --no-deps --no-build-isolation -e examples/liars_dice
 
 if [ -f bots/node/package-lock.json ]; then
   if command -v npm >/dev/null 2>&1; then
