@@ -60,4 +60,5 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
         if not heuristic_available(game_id):
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
         return _heuristic_class(game_id)(seed)
-    raise UnknownBot(f"unknown built-in bot {name!r}; built-ins for {game_id}: {', '.join(builtin_names(game_id))}")
+    raise UnknownBot(f"unknown built-in bot {name!r}; "
+                     f"built-ins for {game_id}: {', '.join(builtin_names(game_id))}")

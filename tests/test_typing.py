@@ -1,4 +1,4 @@
-"""mypy over the engine core (STYLE: type hints throughout, mypy in CI)."""
+"""mypy over the engine core, strict (pyproject.toml; STYLE: type hints throughout, mypy in CI)."""
 from __future__ import annotations
 
 import subprocess

@@ -90,7 +90,8 @@ class Option:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.type_name or self.kind.__name__, "default": self.default,
+        out: dict[str, Any] = {"name": self.name, "type": self.type_name or self.kind.__name__,
+                               "default": self.default,
                                "doc": self.doc}
         if self.choices is not None:
             out["choices"] = list(self.choices)
@@ -160,7 +161,7 @@ class Game(ABC):
         self.check_options(players, opts)
         return self.setup(players, opts, int(seed))
 
-    def check_options(self, players: int, options: dict[str, Any]) -> None:
+    def check_options(self, players: int, options: dict[str, Any]) -> None:  # noqa: B027 - an optional hook
         """Cross-field checks (e.g. a mode that needs an even seat count); raise ``BadOptions``."""
 
     @abstractmethod
@@ -187,7 +188,7 @@ class Game(ABC):
         """Cooperative games: the scenarios a team is rated against at this seat count."""
         return [Scenario("default", "Default", {})]
 
-    def validate_content(self) -> None:
+    def validate_content(self) -> None:  # noqa: B027 - an optional hook
         """Load every content file and check it (raise ``ContentError``); called by tests and at start."""
 
     def action_schema(self) -> dict[str, Any]:

@@ -58,7 +58,8 @@ def load_game(spec: str) -> Game:
     module, _, attr = spec.partition(":")
     if not module or not all(part.isidentifier() for part in module.split(".")) or \
             (attr and not attr.isidentifier()):
-        raise UnknownGame(f"{spec!r} is neither a registered game nor MODULE[:ATTR]; known: {', '.join(game_ids())}")
+        raise UnknownGame(f"{spec!r} is neither a registered game nor MODULE[:ATTR]; "
+                          f"known: {', '.join(game_ids())}")
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:

@@ -21,9 +21,9 @@ checks what the rules do from there::
   other draw (shuffles, choices) stays the seeded generator's.
 - A step does, in this order: ``set`` (pointer -> value edits of the snapshot, restored again), ``do``
   (a checked ``apply`` by ``seat``, default the first pending seat; ``"repeat": n`` does it n times),
-  then its checks: ``expect`` (pointer -> value), ``events_has``, ``legal_has`` / ``legal_lacks`` (action patterns: an
-  action matches when every field of the pattern is equal), ``legal_only`` (type -> the exact, ordered
-  list of that type's legal actions). Checks name ``seat`` the same way.
+  then its checks: ``expect`` (pointer -> value), ``events_has``, ``legal_has`` / ``legal_lacks`` (action
+  patterns: an action matches when every field of the pattern is equal), ``legal_only`` (type -> the
+  exact, ordered list of that type's legal actions). Checks name ``seat`` the same way.
 - Pointers in ``expect`` read one document: ``/pending``, ``/state/...`` (the full snapshot),
   ``/view/<seat>|public|all/...`` (``observe``), ``/events/<seat>|public|all`` (the feed),
   ``/outcome`` (null while the game runs), ``/legal/<seat>``, ``/legal_types/<seat>`` (sorted, unique),
@@ -45,6 +45,8 @@ from .state import State
 from .viewer import ALL, PUBLIC, Viewer
 
 FORMAT = "arena-scenario/1"
+STEP_KEYS = frozenset({"set", "do", "seat", "repeat", "expect", "events_has", "legal_has", "legal_lacks",
+                       "legal_only", "note"})
 
 
 class ScenarioFailure(AssertionError):
@@ -122,8 +124,10 @@ def set_pointer(doc: Any, pointer: str, value: Any) -> None:
 
 # -- the document expectations read ---------------------------------------------------------------
 def _viewer(token: str, state: State) -> Viewer:
-    if token in (PUBLIC, ALL):
-        return token
+    if token == PUBLIC:
+        return PUBLIC
+    if token == ALL:
+        return ALL
     if token.isdigit() and int(token) < state.players:
         return int(token)
     raise KeyError(f"no viewer {token!r} (a seat number, 'public' or 'all')")
@@ -234,7 +238,8 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
         except KeyError as exc:
             raise ScenarioFailure(f"{where}: {exc.args[0]}") from None
         if got != want:
-            raise ScenarioFailure(f"{where}: {pointer} is {json.dumps(got)[:300]}, expected {json.dumps(want)[:300]}")
+            raise ScenarioFailure(
+                f"{where}: {pointer} is {json.dumps(got)[:300]}, expected {json.dumps(want)[:300]}")
     if step.get("events_has"):
         viewer: Viewer = int(step["seat"]) if "seat" in step else PUBLIC
         events = state.events_for(viewer)
@@ -259,14 +264,13 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
 
 
 def run(scenario: Mapping[str, Any], game: Game | None = None) -> State:
-    """Play a scenario; ``ScenarioFailure`` at the first expectation that does not hold. Returns the end state."""
+    """Play a scenario; ``ScenarioFailure`` at the first expectation that does not hold; the end state."""
     game = game or get_game(scenario["game"])
     name = scenario.get("id", "scenario")
     state = start_state(scenario, game)
     for i, step in enumerate(scenario.get("steps", [])):
         where = f"{name} step {i + 1}"
-        unknown = set(step) - {"set", "do", "seat", "repeat", "expect", "legal_has", "legal_lacks", "legal_only",
-                               "events_has", "note"}
+        unknown = set(step) - STEP_KEYS
         if unknown:
             raise ScenarioFailure(f"{where}: unknown step key(s) {sorted(unknown)}")
         if "set" in step:
@@ -281,7 +285,7 @@ def run(scenario: Mapping[str, Any], game: Game | None = None) -> State:
                 except ScenarioFailure:
                     raise
                 except Exception as exc:  # noqa: BLE001 - an illegal action is a failed scenario, said where
-                    raise ScenarioFailure(f"{where}: {step['do']} by seat {seat}: {type(exc).__name__}: {exc}") \
-                        from exc
+                    raise ScenarioFailure(
+                        f"{where}: {step['do']} by seat {seat}: {type(exc).__name__}: {exc}") from exc
         check(state, step, where)
     return state

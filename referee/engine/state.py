@@ -2,7 +2,8 @@
 
 A subclass implements the rules (``pending``, ``legal_actions``, ``_apply``, ``observe``,
 ``outcome``, ``snapshot_data``/``from_snapshot``, ``redraw_hidden``); this base gives every
-game the same checked ``apply``, the same ``redeterminize`` around the game's re-draw (legality lives only in ``legal_actions``), snapshots with a
+game the same checked ``apply``, the same ``redeterminize`` around the game's re-draw
+(legality lives only in ``legal_actions``), snapshots with a
 common header, digests, and filtered event reading.
 """
 from __future__ import annotations

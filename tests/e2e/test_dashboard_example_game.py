@@ -32,9 +32,9 @@ def example_server() -> Iterator[LiveServer]:
         yield srv
 
 
-def faces(page, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+def faces(pg, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
     return [d.get_attribute("data-face") or "" for d in
-            page.locator(f"#v-board svg.ld .ld-seat[data-seat='{seat}'] .ld-die").all()]
+            pg.locator(f"#v-board svg.ld .ld-seat[data-seat='{seat}'] .ld-die").all()]
 
 
 def test_its_own_renderer_draws_the_dice(page, example_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 
 from referee.engine import Rng
-from referee.engine.scenarios import ScenarioFailure, ScriptedRng, load, resolve, run, set_pointer, start_state
+from referee.engine.scenarios import (
+    ScenarioFailure,
+    ScriptedRng,
+    load,
+    resolve,
+    run,
+    set_pointer,
+    start_state,
+)
 from tests.fixtures.sealed_bids import GAME
 
 HERE = Path(__file__).parent / "scenarios"
@@ -31,14 +39,17 @@ def test_start_is_a_patch_over_a_real_snapshot() -> None:
 
 
 @pytest.mark.parametrize(("edit", "words"), [
-    (lambda s: s["steps"][1]["expect"].update({"/view/0/my_bid": 7}), "step 2: /view/0/my_bid is 9, expected 7"),
-    (lambda s: s["steps"][1].update({"do": {"type": "bid", "card": 2}}), "step 2: {'type': 'bid', 'card': 2} by seat 0"),
+    (lambda s: s["steps"][1]["expect"].update({"/view/0/my_bid": 7}),
+     "step 2: /view/0/my_bid is 9, expected 7"),
+    (lambda s: s["steps"][1].update({"do": {"type": "bid", "card": 2}}),
+     "step 2: {'type': 'bid', 'card': 2} by seat 0"),
     (lambda s: s["steps"][0].update({"legal_has": [{"type": "bid", "card": 8}]}), "no legal action like"),
     (lambda s: s["steps"][0].update({"legal_lacks": [{"card": 9}]}), "must not"),
     (lambda s: s["steps"][0].update({"expect": {"/view/9/hand": []}}), "/view/9/hand: no key '9'"),
     (lambda s: s["steps"][0].update({"expect": {"/state/data/nope": 1}}), "no key 'nope'"),
     (lambda s: s["steps"][0].update({"exepct": {}}), "unknown step key(s) ['exepct']"),
-    (lambda s: s["steps"][2].update({"events_has": [{"type": "bids_revealed", "bids": [8, 9]}]}), "no event like"),
+    (lambda s: s["steps"][2].update({"events_has": [{"type": "bids_revealed", "bids": [8, 9]}]}),
+     "no event like"),
 ])
 def test_a_wrong_expectation_fails_and_says_where(edit: Any, words: str) -> None:
     sc = copy.deepcopy(scenario())

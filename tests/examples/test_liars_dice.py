@@ -25,8 +25,8 @@ def installed() -> None:
 
 def arena(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_") and k != "PYTHONPATH"}
-    return subprocess.run([sys.executable, "-m", "arena.cli.main", *args], capture_output=True, text=True, cwd=cwd,
-                          env={**clean, "COLUMNS": "160", **env}, timeout=600)
+    return subprocess.run([sys.executable, "-m", "arena.cli.main", *args], capture_output=True, text=True,
+                          cwd=cwd, env={**clean, "COLUMNS": "160", **env}, timeout=600)
 
 
 def test_it_comes_from_its_own_package() -> None:
@@ -34,7 +34,7 @@ def test_it_comes_from_its_own_package() -> None:
 
     game = get_game("liars_dice")
     assert type(game).__module__ == "arena_liars_dice.game"
-    assert Path(sys.modules["arena_liars_dice"].__file__ or "").resolve().parent == EXAMPLE  # the example's code
+    assert Path(sys.modules["arena_liars_dice"].__file__ or "").resolve().parent == EXAMPLE
 
 
 def test_check_game_passes_from_outside_the_repository(tmp_path: Path) -> None:

@@ -35,5 +35,6 @@ def test_mice_and_mystics_has_every_section_10_scenario() -> None:
 
 
 def test_dungeon_twister_has_every_section_10_scenario() -> None:
-    ids = {json.loads(p.read_text())["id"][:4] for p in (HERE / "dungeon_twister" / "scenarios").glob("*.json")}
+    files = (HERE / "dungeon_twister" / "scenarios").glob("*.json")
+    ids = {json.loads(p.read_text())["id"][:4] for p in files}
     assert {f"S-{i:02d}" for i in range(1, 23)} <= ids

@@ -14,8 +14,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from referee.engine import (ALL, PUBLIC, Action, ActionSet, Game, GameInfo, Option, OptionsSpec, Outcome, Rng,
-                            State, Viewer)
+from referee.engine import (
+    ALL,
+    PUBLIC,
+    Action,
+    ActionSet,
+    Game,
+    GameInfo,
+    Option,
+    OptionsSpec,
+    Outcome,
+    Rng,
+    State,
+    Viewer,
+)
 from referee.engine.events import EventLog
 
 FACES = 6
@@ -146,7 +158,8 @@ class LiarsDiceState(State):
 
     # -- snapshots ---------------------------------------------------------------------------
     def snapshot_data(self) -> dict[str, Any]:
-        return {"dice": [list(d) for d in self.dice], "turn": self.turn, "bid": self.bid, "bidder": self.bidder,
+        return {"dice": [list(d) for d in self.dice], "turn": self.turn, "bid": self.bid,
+                "bidder": self.bidder,
                 "history": [list(h) for h in self.history], "out_order": list(self.out_order),
                 "round": self.round}
 

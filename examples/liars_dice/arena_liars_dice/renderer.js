@@ -7,7 +7,7 @@
   var S = Arena.svg, s = S.s, h = S.h;
   var PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
               5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]]};
-  var SEAT = ["#3e63dd", "#e5484d", "#30a46c", "#f5a524"];
+  var SEAT = ["#e5484d", "#3e63dd", "#30a46c", "#f5a524"];  // the dashboard's seat colours
 
   function die(x, y, face, bid) {
     var g = s("g", {"class": "ld-die", "data-face": face === null ? "hidden" : String(face),

@@ -27,7 +27,7 @@ settings.register_profile(
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("arena", "Arena conformance suite")
     group.addoption("--arena-game", action="append", default=[], metavar="MODULE[:ATTR]",
-                    help="a game to run the conformance suite on (repeatable); default: every registered game")
+                    help="a game to run the conformance suite on (repeatable); default: every registered one")
     parser.addini("arena_conformance_games", type="linelist", default=[],
                   help="extra games (MODULE[:ATTR]) the suite checks besides the registered ones")
 
@@ -42,7 +42,8 @@ def _games(config: pytest.Config) -> list[Game]:
                                                 config.getini("arena_conformance_games"))
         except UnknownGame as exc:
             raise pytest.UsageError(str(exc)) from None
-    return list(config.stash[_GAMES])
+    games: list[Game] = config.stash[_GAMES]
+    return list(games)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import ArenaError, Game, IllegalAction, MalformedAction, NotYourDecision, canonical
+from referee.engine import ArenaError, IllegalAction, MalformedAction, NotYourDecision, canonical
 
 from .harness import EXAMPLES, Case, sample_points, walk
 

@@ -7,13 +7,10 @@ change something somewhere, or the check would be vacuous.
 """
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import PUBLIC, Game, Rng, canonical
+from referee.engine import PUBLIC, Rng, canonical
 
 from .harness import EXAMPLES, Case, sample_points, walk
 
@@ -34,11 +31,13 @@ def test_redeterminize_keeps_each_view(conformance_case: Case, seed: int) -> Non
         for seat in range(players):
             other = state.redeterminize(seat, Rng(f"redet:{seed}:{ply}:{seat}"))
             assert state.digest() == before, "redeterminize must not touch the original"
-            assert other.observe(seat) == state.observe(seat), f"ply {ply}: seat {seat}'s view leaks hidden state"
+            assert other.observe(seat) == state.observe(seat), \
+                f"ply {ply}: seat {seat}'s view leaks hidden state"
             assert other.legal_actions(seat) == state.legal_actions(seat), \
                 f"ply {ply}: seat {seat}'s legal list depends on hidden state"
             assert other.events_for(seat) == state.events_for(seat), f"ply {ply}: seat {seat}'s events leak"
-            assert other.observe(PUBLIC) == public, f"ply {ply}: the public view holds something seat {seat} can't see"
+            assert other.observe(PUBLIC) == public, \
+                f"ply {ply}: the public view holds something seat {seat} can't see"
             assert other.events_for(PUBLIC) == state.events_for(PUBLIC)
             assert other.pending() == state.pending()
             changed += other.digest() != before

@@ -1,13 +1,10 @@
 """Every game ends within its safety limit; every pending seat has 1-100 legal actions; all JSON."""
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import ALL, PUBLIC, Game, Outcome
+from referee.engine import ALL, PUBLIC, Outcome
 from referee.engine.jsonutil import is_jsonable
 
 from .harness import EXAMPLES, MAX_LEGAL, Case, sample_points, walk
@@ -25,7 +22,8 @@ def test_random_play_terminates_with_sane_decisions(conformance_case: Case, seed
         assert pending == sorted(set(pending)), "pending() must be ascending and unique"
         for seat in pending:
             legal = state.legal_actions(seat)
-            assert 1 <= len(legal) <= MAX_LEGAL, f"ply {ply}: seat {seat} has {len(legal)} legal actions (1-{MAX_LEGAL})"
+            assert 1 <= len(legal) <= MAX_LEGAL, \
+                f"ply {ply}: seat {seat} has {len(legal)} legal actions (1-{MAX_LEGAL})"
         if ply not in points and ply % 25 and pending:
             # The cheap checks above run at every ply; the rest at sampled plies.
             final = state
@@ -44,15 +42,18 @@ def test_random_play_terminates_with_sane_decisions(conformance_case: Case, seed
             probe = state.clone()
             probe.apply(first, state.legal_actions(first)[-1])
             for other in pending[1:]:
-                assert other in probe.pending(), f"ply {ply}: seat {other} stopped being asked after seat {first}"
+                assert other in probe.pending(), \
+                    f"ply {ply}: seat {other} stopped being asked after seat {first}"
                 assert probe.legal_actions(other) == state.legal_actions(other), \
                     f"ply {ply}: seat {other}'s legal list depends on seat {first}'s secret choice"
         for seat in range(players):
             if seat not in pending:
-                assert state.legal_actions(seat) == [], f"ply {ply}: seat {seat} is not pending but has actions"
+                assert state.legal_actions(seat) == [], \
+                    f"ply {ply}: seat {seat} is not pending but has actions"
         for viewer in [*range(players), PUBLIC, ALL]:
             assert is_jsonable(state.observe(viewer)), f"ply {ply}: view for {viewer} is not plain JSON"
-        assert is_jsonable([e.to_json() for e in state.log.entries[logged:]]), f"ply {ply}: events are not JSON"
+        assert is_jsonable([e.to_json() for e in state.log.entries[logged:]]), \
+            f"ply {ply}: events are not JSON"
         logged = len(state.log.entries)
         if pending:
             assert state.outcome() is None, "a game in progress has no outcome"

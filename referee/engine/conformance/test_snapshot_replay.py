@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.random_bot import RandomBot
-from referee.engine import Game, Replay, ReplayError, Rng, run_match, verify
+from referee.engine import Replay, ReplayError, Rng, run_match, verify
 from referee.engine.jsonutil import is_jsonable
 from referee.engine.runner import random_playout
 

@@ -25,7 +25,7 @@ def redraw_hidden(st: DTState, seat: int, rng: Rng) -> DTState:
     # DT-7.1: face-down tiles are a uniform draw of the unrevealed tiles and orientations.
     down = [s for s, slot in enumerate(copy.slots) if not slot["revealed"]]
     tiles = rng.shuffled(sorted(copy.slots[s]["tile"] for s in down))
-    for s, tile in zip(down, tiles):
+    for s, tile in zip(down, tiles, strict=True):
         copy.slots[s]["tile"] = tile
         copy.slots[s]["orientation"] = rng.below(4)
     if copy.phase in ("starters", "placement"):
@@ -51,7 +51,7 @@ def redraw_hidden(st: DTState, seat: int, rng: Rng) -> DTState:
         t.where, t.handle = "starter", f"S-{('blue', 'red')[other]}-D{k + 1}"
     if starters:
         copy.starters[other] = new_starters
-    for (slot, handle), tid in zip(slots_handles, rest):
+    for (slot, handle), tid in zip(slots_handles, rest, strict=False):  # the rest of `rest` stays in the pool
         t = toks[tid]
         t.where, t.slot, t.handle = "hidden", slot, handle
     # DT-7.6: the opponent's secret combat card, if already submitted.
