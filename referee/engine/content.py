@@ -72,7 +72,8 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def build_rows(where: str, rows: Iterable[Mapping[str, Any]], cls: type[T], id_field: str = "id") -> dict[str, T]:
+def build_rows(where: str, rows: Iterable[Mapping[str, Any]], cls: type[T],
+               id_field: str = "id") -> dict[str, T]:
     """Rows -> ``{id: dataclass}``; unknown/missing fields, wrong types and duplicate ids are errors."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")

@@ -74,10 +74,12 @@ class Replay:
             if not isinstance(d[key], kind) or isinstance(d[key], bool):
                 raise ReplayError(f"replay field {key!r} must be {kind.__name__}")
         for i, a in enumerate(d["actions"]):
-            if not (isinstance(a, dict) and isinstance(a.get("seat"), int) and isinstance(a.get("action"), dict)):
+            if not (isinstance(a, dict) and isinstance(a.get("seat"), int)
+                    and isinstance(a.get("action"), dict)):
                 raise ReplayError(f"replay action #{i} must be an object with 'seat' and 'action'")
         for i, c in enumerate(d["checkpoints"]):
-            if not (isinstance(c, dict) and isinstance(c.get("ply"), int) and isinstance(c.get("digest"), str)):
+            if not (isinstance(c, dict) and isinstance(c.get("ply"), int)
+                    and isinstance(c.get("digest"), str)):
                 raise ReplayError(f"replay checkpoint #{i} must be an object with 'ply' and 'digest'")
         outcome = d.get("outcome")
         if outcome is not None and not isinstance(outcome, dict):
@@ -135,8 +137,8 @@ def _game_for(replay: Replay, game: Game | None) -> Game:
     if game.info.id != replay.game:
         raise ReplayError(f"replay is of game {replay.game!r}, not {game.info.id!r}")
     if game.info.version != replay.game_version:
-        raise ReplayError(f"replay was recorded with {replay.game} version {replay.game_version}; this engine "
-                          f"is version {game.info.version} and refuses to re-simulate it")
+        raise ReplayError(f"replay was recorded with {replay.game} version {replay.game_version}; "
+                          f"this engine is version {game.info.version} and refuses to re-simulate it")
     return game
 
 

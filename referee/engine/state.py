@@ -33,8 +33,8 @@ class State(ABC):
         # One way to re-draw: a game that overrode redeterminize would skip the engine's reseeding and
         # log filtering, and its copies would carry the truth. Fail at import, not in a search bot.
         if "redeterminize" in cls.__dict__:
-            raise TypeError(f"{cls.__qualname__} overrides State.redeterminize: override redraw_hidden instead "
-                            "(the engine reseeds the copy's RNG and keeps only the seat's events)")
+            raise TypeError(f"{cls.__qualname__} overrides State.redeterminize: override redraw_hidden "
+                            "instead (the engine reseeds the copy's RNG and keeps only the seat's events)")
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], rng: Rng | int,
                  log: EventLog | None = None) -> None:
