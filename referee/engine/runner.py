@@ -1,10 +1,15 @@
 """The in-process match runner: agents play through exactly what a remote bot receives.
 
-Each decision an agent gets a ``DecisionRequest`` (its view, its legal list, the events it may
-see since its last decision). Simultaneous choices are asked from the same position and applied
-together in seat order. Faults (an exception, an index out of range, an illegal or malformed
-action, a decision past its deadline) get the documented consequence: a random legal move and a
-strike; more than ``max_strikes`` strikes forfeits the seat.
+The rules of play (requests, simultaneous batches, faults, strikes, forfeits, checkpoints, the
+safety limit, the outcome and replay) are the ``MatchDriver``'s, shared with the referee; this
+module only calls each agent and measures its time. What an agent does wrong here:
+
+* raises ``SystemExit`` (e.g. ``sys.exit(3)``): the bot exited, like a hosted process that dies,
+  so the seat forfeits at once (``exit_reason``);
+* raises any other exception: a ``bot_error`` fault (random legal move and a strike);
+* answers something wrong (an index out of range, an action not in the legal list, malformed JSON
+  text): re-asked ``policy.reasks`` times with the same request, then a fault;
+* answers after its deadline: a ``timeout`` fault (it cannot be interrupted, so it is measured).
 """
 from __future__ import annotations
 
@@ -14,24 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .agent import Agent, DecisionRequest, MatchStart, TimeControl
-from .errors import ArenaError, IllegalAction
+from .driver import Ask, EngineBug, Fault, FaultPolicy, MatchDriver, exit_reason, resolve_answer
 from .game import Game
-from .jsonutil import canonical
 from .outcome import Outcome
 from .replay import Replay
 from .rng import Rng
 from .state import State
 
-
-class EngineBug(RuntimeError):
-    """The game broke its own contract (e.g. ran past its safety limit)."""
-
-
-@dataclass
-class FaultPolicy:
-    """What happens when a seat misbehaves (the referee uses the same defaults)."""
-
-    max_strikes: int = 3
+__all__ = ["EngineBug", "FaultPolicy", "MatchResult", "random_playout", "resolve_answer", "run_match"]
 
 
 @dataclass
@@ -44,19 +39,27 @@ class MatchResult:
     faults: list[dict[str, Any]] = field(default_factory=list)
 
 
-def resolve_answer(request: DecisionRequest, answer: Any) -> dict[str, Any]:
-    """An agent's answer (index or action dict) -> the legal action it names, or ``IllegalAction``."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        if 0 <= answer < len(request.legal):
-            return request.legal[answer]
-        raise IllegalAction(f"index {answer} is outside the legal list (0..{len(request.legal) - 1})")
-    if isinstance(answer, Mapping):
-        key = canonical(dict(answer))
-        for legal in request.legal:
-            if canonical(legal) == key:
-                return legal
-        raise IllegalAction(f"action of type {answer.get('type')!r} is not in the legal list")
-    raise IllegalAction("an answer must be an index or an action object")
+def _exit_code(exc: SystemExit) -> int:
+    code = exc.code
+    return code if isinstance(code, int) else (0 if code is None else 1)
+
+
+def _decide(driver: MatchDriver, agent: Agent, ask: Ask, request: DecisionRequest) -> None:
+    """Ask ``agent`` (again after a wrong answer, as the policy says) until the driver has a result."""
+    t0 = time.perf_counter()
+    while True:
+        try:
+            answer = agent.act(request)
+        except SystemExit as exc:
+            driver.lose(ask.seat, exit_reason(_exit_code(exc)))
+            return
+        except Exception as exc:  # noqa: BLE001 - a failing bot is a fault, not our crash
+            ms = int((time.perf_counter() - t0) * 1000)
+            driver.fail(ask.seat, Fault("bot_error", f"{type(exc).__name__}: {exc}"[:300]), ms)
+            return
+        ms = int((time.perf_counter() - t0) * 1000)
+        if driver.answer(ask.seat, answer, ms).consequence != "reask":
+            return
 
 
 def run_match(
@@ -73,99 +76,39 @@ def run_match(
     on_ply: Callable[[State, int], None] | None = None,
 ) -> MatchResult:
     """Play one match to the end and return its outcome and replay."""
-    policy = policy or FaultPolicy()
     tc = time_control or TimeControl(per_decision_ms=0)
     players = len(agents)
     state = game.new_state(players, options, seed)
     names = list(bot_names) if bot_names else [type(a).__name__ for a in agents]
-    replay = Replay(game.info.id, game.info.version, players, dict(state.options), seed,
-                    [{"seat": s, "bot": names[s]} for s in range(players)], match_id=match_id)
-    replay.checkpoints.append({"ply": 0, "digest": state.digest()})
-    fallback = Rng(f"runner:{seed}")
-    cursors = [0] * players
-    strikes: dict[int, int] = {}
-    faults: list[dict[str, Any]] = []
-    forfeits: dict[int, str] = {}
+    driver = MatchDriver(game, state, seed, names, match_id, tc, policy or FaultPolicy(), checkpoint_every)
     started = time.perf_counter()
 
     for s, agent in enumerate(agents):
         start = getattr(agent, "start", None)
         if start is not None:
-            start(MatchStart(match_id, game.info.id, game.info.version, dict(state.options), s, players,
-                             names, tc))
+            start(MatchStart(match_id, game.info.id, game.info.version, dict(state.options), s, players, names, tc))
 
-    plies = 0
-    decision_id = 0
-    limit = game.decision_limit(players, state.options)
-    while not forfeits:
-        pending = state.pending()
-        if not pending:
+    while True:
+        asks = driver.ask()
+        if not asks:
             break
-        # Build every pending seat's request before any answer is applied: a simultaneous
-        # choice is made from the same position, blind to the others.
-        requests = []
-        for seat in pending:
-            decision_id += 1
-            legal = state.legal_actions(seat)
-            if not legal:
-                raise EngineBug(f"{game.info.id}: seat {seat} is pending with no legal action")
-            requests.append(DecisionRequest(match_id, decision_id, game.info.id, seat, state.observe(seat), legal,
-                                            state.events_for(seat, cursors[seat]), tc.per_decision_ms))
-            cursors[seat] = len(state.log)
-        chosen: list[tuple[int, dict[str, Any], int]] = []
-        for req in requests:
-            t0 = time.perf_counter()
-            fault = ""
-            try:
-                answer = agents[req.seat].act(req)
-                action = resolve_answer(req, answer)
-            except ArenaError as exc:
-                fault, action = f"{exc.code}: {exc}", {}
-            except Exception as exc:  # noqa: BLE001 - a crashing bot is a fault, not our crash
-                fault, action = f"bot_error: {type(exc).__name__}: {exc}", {}
-            ms = int((time.perf_counter() - t0) * 1000)
-            if not fault and tc.per_decision_ms and ms > tc.per_decision_ms:
-                fault = f"timeout: {ms} ms > {tc.per_decision_ms} ms"
-            if fault:
-                strikes[req.seat] = strikes.get(req.seat, 0) + 1
-                faults.append({"ply": plies + 1, "seat": req.seat, "fault": fault})
-                if strikes[req.seat] > policy.max_strikes:
-                    forfeits[req.seat] = f"{strikes[req.seat]} strikes, last: {fault}"
-                    break
-                action = fallback.choice(req.legal)
-            chosen.append((req.seat, action, ms))
-        if forfeits:
-            break
-        for seat, action, ms in chosen:
-            state.apply(seat, action)
-            plies += 1
-            replay.actions.append({"seat": seat, "action": action, "ms": ms})
-            if checkpoint_every and plies % checkpoint_every == 0:
-                replay.checkpoints.append({"ply": plies, "digest": state.digest()})
-            if on_ply is not None:
-                on_ply(state, plies)
-        if plies > limit:
-            raise EngineBug(f"{game.info.id} passed its safety limit of {limit} decisions")
+        # every request of the batch is built (by ask) before any agent answers
+        for ask in asks:
+            if driver.forfeits:
+                break
+            _decide(driver, agents[ask.seat], ask, driver.request(ask))
+        if driver.complete:
+            driver.settle()
+            if on_ply is not None and not driver.forfeits:
+                on_ply(state, driver.plies)
 
-    outcome = state.outcome()
-    if forfeits:
-        from .outcome import undecided
-
-        outcome = outcome or undecided(players, cooperative=game.info.cooperative)
-        for seat, why in forfeits.items():
-            outcome = outcome.with_forfeit(seat, why)
-    assert outcome is not None, "a finished game must have an outcome"
-    if not replay.checkpoints or replay.checkpoints[-1]["ply"] != plies:
-        replay.checkpoints.append({"ply": plies, "digest": state.digest()})
-    replay.outcome = outcome.to_json()
-    replay.forfeits = forfeits
-    if faults:
-        replay.meta["faults"] = faults
-    for s, agent in enumerate(agents):
+    outcome = driver.finish()
+    for agent in agents:
         end = getattr(agent, "end", None)
         if end is not None:
             end(outcome.to_json())
-    return MatchResult(outcome, replay, plies, time.perf_counter() - started, strikes, faults)
+    strikes = {s: n for s, n in enumerate(driver.strikes) if n}
+    return MatchResult(outcome, driver.replay, driver.plies, time.perf_counter() - started, strikes, driver.faults)
 
 
 def random_playout(state: State, rng: Rng, *, with_views: bool = False, limit: int | None = None) -> int:

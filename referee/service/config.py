@@ -4,7 +4,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from referee.engine.runner import FaultPolicy
+from referee.engine.driver import FaultPolicy
 
 SERVER_VERSION = "arena-referee 1.0 (protocol arena.v1)"
 
@@ -16,7 +16,7 @@ class RefereeConfig:
     #: Strikes a seat may collect; the next one forfeits it (the in-process runner's rule, shared).
     max_strikes: int = FaultPolicy.max_strikes
     #: Re-asks after a malformed or illegal answer before a random move + strike is played.
-    reasks: int = 1
+    reasks: int = FaultPolicy.reasks
     #: After a disconnect, how long the seats stay open for the bot to reconnect.
     reconnect_grace_s: float = 5.0
     #: Largest message the referee accepts from a bot (gRPC limit; larger ends the session).

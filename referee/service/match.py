@@ -1,11 +1,11 @@
-"""One running match on the referee: the asyncio twin of ``referee.engine.runner.run_match``.
+"""One running match on the referee: messages, timers and sessions around a ``MatchDriver``.
 
-Same rules as the in-process runner (requests built from the same position for simultaneous
-choices, applied in seat order; per-seat event cursors; a random legal move and a strike for a
-fault; forfeit past ``max_strikes``), plus what only a network has: deadlines measured on the
-referee, a time bank, re-asks after a wrong answer, disconnects with a grace period, and a
-public feed for spectators. The per-decision path builds each JSON string once and does no I/O
-besides the two messages of the round trip.
+The rules of play (requests, faults, strikes, forfeits, checkpoints, the safety limit, outcome
+and replay) are the engine's ``MatchDriver``, shared with the in-process runner. This object only
+carries them over the network: it encodes each request once, sends it, starts one timer per
+decision, feeds the answers (or time-outs, or a lost seat) to the driver, tells the bot what
+became of a wrong answer, and sends the next batch as soon as one settles, from the callback that
+delivered the last answer (no task, future or ``wait_for`` per decision).
 """
 from __future__ import annotations
 
@@ -15,63 +15,79 @@ import hmac
 import json
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import PUBLIC, Game, Outcome, Replay, Rng, State
-from referee.engine.outcome import undecided
+from referee.engine import Game, Outcome, Replay, State
+from referee.engine.driver import Ask, FaultPolicy, MatchDriver, Verdict
 from referee.matchspec import MatchSpec
 from referee.protocol import bot_pb2, organizer_pb2
 
-from .sessions import Fault, Pending, SeatSlot, Session
+from .sessions import SeatSlot, Session
+from .spectators import FrameFeed
 
 if TYPE_CHECKING:
     from .config import RefereeConfig
 
 log = logging.getLogger("referee.match")
 
-
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_CONSEQUENCE = {"reask": bot_pb2.REASKED, "random_move": bot_pb2.RANDOM_MOVE, "forfeit": bot_pb2.FORFEIT}
+
+
+@dataclass
+class Pending:
+    """A decision sent to a seat and not yet answered."""
+
+    ask: Ask
+    message: bot_pb2.RefereeMessage  # the envelope as first sent (re-sent on a reconnect)
+    sent_at: float
+    limit_s: float
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def decision_id(self) -> int:
+        return self.ask.decision_id
+
+    def remaining_ms(self) -> int:
+        return max(0, int((self.limit_s - (time.monotonic() - self.sent_at)) * 1000))
+
+    def elapsed_ms(self) -> int:
+        return int((time.monotonic() - self.sent_at) * 1000)
 
 
 class LiveMatch:
-    """State, seats and spectator frames of one match."""
+    """The seats, sessions and timers of one match; the driver decides everything else."""
 
     def __init__(self, spec: MatchSpec, game: Game, state: State, config: RefereeConfig) -> None:
         self.spec = spec
         self.id = spec.match_id
         self.game = game
-        self.state = state
         self.config = config
-        self.slots = [SeatSlot(self, s, seat.bot, hosted=seat.hosted, bank_ms=spec.time_control.bank_ms)
-                      for s, seat in enumerate(spec.seats)]
+        self.bots = [s.bot for s in spec.seats]
+        self.driver = MatchDriver(game, state, spec.seed, self.bots, spec.match_id, spec.time_control,
+                                  FaultPolicy(config.max_strikes, config.reasks),
+                                  max_action_bytes=config.max_action_bytes)
+        self.slots = [SeatSlot(self, s, seat.bot, hosted=seat.hosted) for s, seat in enumerate(spec.seats)]
+        self.feed = FrameFeed(self.id, game.info.id, self.bots)
         self.status = "starting"
         self.started_unix_ms = int(time.time() * 1000)
         self.over = False
-        self.plies = 0
         self.lines: list[str] = []
-        self.faults: list[dict[str, Any]] = []
-        self.watchers = 0
-        self.frames: list[tuple[float, organizer_pb2.WatchFrame]] = []
-        self.frame_cond = asyncio.Condition()
-        self._public_cursor = 0
-        self._wake = asyncio.Event()
+        self._done: asyncio.Future[None] | None = None
         tc = spec.time_control
         self.tc_msg = bot_pb2.TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms)
         self.options_json = _dumps(state.options)
-        self.bots = [s.bot for s in spec.seats]
 
     # -- bookkeeping -------------------------------------------------------------------------
     def note(self, line: str) -> None:
-        stamp = time.strftime("%H:%M:%S")
-        self.lines.append(f"{stamp} {line}")
+        self.lines.append(f"{time.strftime('%H:%M:%S')} {line}")
         log.info("match %s: %s", self.id, line)
 
-    def wake(self) -> None:
-        self._wake.set()
-
     def info(self) -> organizer_pb2.MatchInfo:
-        return organizer_pb2.MatchInfo(match_id=self.id, game=self.game.info.id, bots=self.bots, ply=self.plies,
-                                       started_unix_ms=self.started_unix_ms, status=self.status)
+        return organizer_pb2.MatchInfo(match_id=self.id, game=self.game.info.id, bots=self.bots,
+                                       ply=self.driver.plies, started_unix_ms=self.started_unix_ms,
+                                       status=self.status)
 
     def start_message(self, slot: SeatSlot, resumed: bool = False) -> bot_pb2.RefereeMessage:
         return bot_pb2.RefereeMessage(match_start=bot_pb2.MatchStart(
@@ -84,6 +100,7 @@ class LiveMatch:
         mac = hmac.new(self.config.bot_seed_key, f"{self.id}:{seat}".encode(), hashlib.sha256)
         return int.from_bytes(mac.digest()[:8], "big")
 
+    # -- sessions ----------------------------------------------------------------------------
     def attach(self, slot: SeatSlot, session: Session, *, resumed: bool) -> None:
         """Give ``slot`` to ``session`` (first connection or a reconnect)."""
         if slot.grace is not None:
@@ -96,17 +113,13 @@ class LiveMatch:
         if self.status != "starting":
             session.send(self.start_message(slot, resumed=resumed))
             if slot.pending is not None:
-                req = bot_pb2.DecisionRequest()
-                req.CopyFrom(slot.pending.request)
-                req.deadline_ms = slot.pending.remaining_ms() if req.deadline_ms else 0
-                session.send(bot_pb2.RefereeMessage(decision=req))
+                self._resend(slot, slot.pending, slot.pending.ask.attempts)
         if resumed:
             self.note(f"seat {slot.seat} ({slot.bot}) reconnected (session {session.id})")
 
     def detach(self, slot: SeatSlot, grace_s: float, why: str) -> None:
         """The slot's session is gone: forfeit after ``grace_s`` unless the bot comes back."""
-        session = slot.session
-        slot.session = None
+        session, slot.session = slot.session, None
         if session is not None and slot in session.slots:
             session.slots.remove(slot)
         if self.over or slot.lost:
@@ -118,163 +131,149 @@ class LiveMatch:
             slot.grace = asyncio.get_running_loop().call_later(
                 grace_s, slot.lose, f"disconnected ({why}) and did not reconnect within {grace_s:g}s")
 
-    # -- spectators --------------------------------------------------------------------------
-    async def publish(self, outcome: dict[str, Any] | None = None) -> None:
-        """Append a PUBLIC frame (only while someone watches: the per-decision path stays lean)."""
-        st = self.state
-        events = st.events_for(PUBLIC, self._public_cursor)
-        self._public_cursor = len(st.log)
-        frame = organizer_pb2.WatchFrame(
-            match_id=self.id, game=self.game.info.id, bots=self.bots, seq=len(self.frames), ply=self.plies,
-            view_json=_dumps(st.observe(PUBLIC)), events_json=_dumps(events),
-            pending=[] if outcome is not None else st.pending(), done=outcome is not None,
-            outcome_json=_dumps(outcome) if outcome is not None else "")
-        async with self.frame_cond:
-            self.frames.append((time.monotonic(), frame))
-            self.frame_cond.notify_all()
-
     # -- the match ---------------------------------------------------------------------------
-    def _limit_s(self, slot: SeatSlot) -> tuple[float, int]:
-        """Seconds allowed for the next decision of ``slot`` and the deadline_ms to announce."""
-        tc = self.spec.time_control
-        cap = self.config.max_decision_s
-        if tc.per_decision_ms == 0 and tc.bank_ms == 0:
-            return cap, 0
-        ms = tc.per_decision_ms + slot.bank_ms
-        return min(cap, ms / 1000), ms
-
-    def _charge(self, slot: SeatSlot, elapsed_ms: int) -> None:
-        tc = self.spec.time_control
-        if tc.bank_ms:
-            slot.bank_ms = max(0, slot.bank_ms - max(0, elapsed_ms - tc.per_decision_ms))
-
-    async def run(self, seed: int) -> tuple[Outcome, Replay]:
+    async def run(self) -> tuple[Outcome, Replay]:
         """Play to the end. Raises whatever the game raises (an engine bug)."""
-        game, st = self.game, self.state
-        players = len(self.slots)
-        loop = asyncio.get_running_loop()
-        replay = Replay(game.info.id, game.info.version, players, dict(st.options), seed,
-                        [{"seat": s.seat, "bot": s.bot} for s in self.slots], match_id=self.id)
-        replay.checkpoints.append({"ply": 0, "digest": st.digest()})
-        fallback = Rng(f"referee:{seed}")
-        cursors = [0] * players
-        forfeits: dict[int, str] = {}
-        decision_id = 0
+        self._done = asyncio.get_running_loop().create_future()
         self.status = "running"
         for slot in self.slots:
             if slot.session is not None:
                 slot.session.send(self.start_message(slot))
-        self.note(f"started: {game.info.id} seed {seed}, seats {self.bots}")
-        if self.watchers:
-            await self.publish()
+        self.note(f"started: {self.game.info.id} seed {self.spec.seed}, seats {self.bots}")
+        for slot in self.slots:  # lost before the start (hosted bot that never connected, ...)
+            if slot.lost:
+                self.driver.lose(slot.seat, slot.lost)
+        if self.feed.watchers:
+            self.feed.publish(self.driver.state, 0)
+        self._step()
+        try:
+            await self._done
+        finally:
+            self.close()
+        return self._end()
 
-        while True:
-            for slot in self.slots:
-                if slot.lost and slot.seat not in forfeits:
-                    forfeits[slot.seat] = slot.lost
-            if forfeits:
-                break
-            pending = st.pending()
-            if not pending:
-                break
-            batch: list[tuple[SeatSlot, Pending]] = []
-            for seat in pending:
-                slot = self.slots[seat]
-                decision_id += 1
-                legal = st.legal_actions(seat)
-                if not legal:
-                    raise RuntimeError(f"{game.info.id} gave pending seat {seat} no legal action (engine bug)")
-                legal_json = _dumps(legal)
-                limit_s, deadline_ms = self._limit_s(slot)
-                # built in place inside the envelope (no copy); Pending keeps the envelope to re-send
-                msg = bot_pb2.RefereeMessage(decision={
-                    "match_id": self.id, "decision_id": decision_id, "seat": seat, "game": game.info.id,
-                    "view_json": _dumps(st.observe(seat)), "legal_json": legal_json,
-                    "events_json": _dumps(st.events_for(seat, cursors[seat])), "deadline_ms": deadline_ms,
-                    "time_bank_ms": slot.bank_ms, "legal_count": len(legal)})
-                cursors[seat] = len(st.log)
-                p = Pending(decision_id, legal, legal_json, msg.decision, time.monotonic(), limit_s,
-                            loop.create_future(), message=msg)
-                slot.pending = p
-                batch.append((slot, p))
-            # Send only after every request is built: a simultaneous choice is asked from one position.
-            timers = []
-            for slot, p in batch:
-                p.sent_at = time.monotonic()
-                if slot.session is not None:
-                    slot.session.send(p.message)
-                timers.append(loop.call_later(p.limit_s, p.time_out))
-            chosen: list[tuple[int, dict[str, Any], int]] = []
-            for (slot, p), timer in zip(batch, timers):
-                result = await p.future
-                timer.cancel()
-                slot.pending = None
-                ms = int((time.monotonic() - p.sent_at) * 1000)
-                self._charge(slot, ms)
-                if isinstance(result, Fault):
-                    action = self._fault(slot, p, result, forfeits, fallback)
-                    if action is None:
-                        continue
-                else:
-                    action = p.legal[result]
-                chosen.append((slot.seat, action, ms))
-            if forfeits:
-                break
-            for seat, action, ms in chosen:
-                st.apply_trusted(seat, action)
-                self.plies += 1
-                replay.actions.append({"seat": seat, "action": action, "ms": ms})
-                if self.plies % 50 == 0:
-                    replay.checkpoints.append({"ply": self.plies, "digest": st.digest()})
-            if self.plies > game.info.safety_limit:
-                raise RuntimeError(f"{game.info.id} passed its safety limit of {game.info.safety_limit} decisions")
-            if self.watchers:
-                await self.publish()
+    def _step(self) -> None:
+        """Send the next batch (built in full before anything is sent), or end the match."""
+        assert self._done is not None
+        try:
+            asks = self.driver.ask()
+        except Exception as exc:  # noqa: BLE001 - an engine bug ends this match, not the referee
+            self._finish(exc)
+            return
+        if not asks:
+            self._finish()
+            return
+        loop = asyncio.get_running_loop()
+        cap = self.config.max_decision_s
+        batch = []
+        for ask in asks:
+            msg = bot_pb2.RefereeMessage(decision={
+                "match_id": self.id, "decision_id": ask.decision_id, "seat": ask.seat, "game": self.game.info.id,
+                "view_json": _dumps(ask.view), "legal_json": _dumps(ask.legal), "events_json": _dumps(ask.events),
+                "deadline_ms": ask.deadline_ms, "time_bank_ms": ask.time_bank_ms, "legal_count": len(ask.legal)})
+            limit_s = min(cap, ask.deadline_ms / 1000) if ask.deadline_ms else cap
+            batch.append((self.slots[ask.seat], Pending(ask, msg, 0.0, limit_s)))
+        for slot, p in batch:
+            slot.pending = p
+            p.sent_at = time.monotonic()
+            p.timer = loop.call_later(p.limit_s, self._time_out, slot, p)
+            if slot.session is not None:
+                slot.session.send(p.message)
 
+    def answer(self, slot: SeatSlot, choice: Any) -> None:
+        """A bot's answer to ``slot.pending`` (an index, action JSON text, or None for neither)."""
+        p = slot.pending
+        assert p is not None
+        verdict = self.driver.answer(slot.seat, choice, p.elapsed_ms(), may_reask=p.remaining_ms() > 0)
+        if verdict.consequence == "reask":
+            self._tell(slot, p, verdict)
+            self._resend(slot, p, p.ask.attempts)
+            self.note(f"seat {slot.seat} ({slot.bot}) re-asked decision {p.decision_id}: {verdict.fault}")
+            return
+        self._resolved(slot, p, verdict)
+
+    def _time_out(self, slot: SeatSlot, p: Pending) -> None:
+        if slot.pending is p:
+            self._resolved(slot, p, self.driver.time_out(slot.seat, int(p.limit_s * 1000)))
+
+    def _resolved(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
+        slot.pending = None
+        if p.timer is not None:
+            p.timer.cancel()
+        if verdict.fault is not None:
+            self._tell(slot, p, verdict)
+            self.note(f"seat {slot.seat} ({slot.bot}) fault on decision {p.decision_id}: {verdict.fault} "
+                      f"(strike {verdict.strikes}/{self.config.max_strikes})")
+        if self.driver.complete:
+            try:
+                self.driver.settle()
+            except Exception as exc:  # noqa: BLE001 - an engine bug ends this match, not the referee
+                self._finish(exc)
+                return
+            if self.feed.watchers:
+                self.feed.publish(self.driver.state, self.driver.plies)
+            self._step()
+
+    def _tell(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
+        """The Error message for a wrong or missing answer."""
+        if slot.session is None or verdict.fault is None:
+            return
+        f = verdict.fault
+        text = {"reask": f"{f.message}; asked again", "forfeit": f"{verdict.strikes} strikes, last: {f}",
+                "random_move": f"{f.message}; a random legal action was played"}[verdict.consequence]
+        code = bot_pb2.ErrorCode.Value(f.kind.upper()) if f.kind != "bot_error" else bot_pb2.ERROR_CODE_UNSPECIFIED
+        slot.session.error(code, _CONSEQUENCE[verdict.consequence], text, self.id, p.decision_id,
+                           verdict.strikes, self.config.max_strikes)
+
+    def _resend(self, slot: SeatSlot, p: Pending, attempt: int) -> None:
+        if slot.session is None:
+            return
+        if attempt == 0 and not p.ask.deadline_ms:
+            slot.session.send(p.message)
+            return
+        req = bot_pb2.DecisionRequest()
+        req.CopyFrom(p.message.decision)
+        req.attempt = attempt
+        if req.deadline_ms:
+            req.deadline_ms = p.remaining_ms()
+        slot.session.send(bot_pb2.RefereeMessage(decision=req))
+
+    def lose(self, slot: SeatSlot, why: str) -> None:
+        """The seat can no longer play: it forfeits and the match ends now."""
+        if self.over:
+            return
+        self.driver.lose(slot.seat, why)
+        if self._done is not None:
+            self._finish()
+
+    def _finish(self, error: BaseException | None = None) -> None:
+        self.close()
+        if self._done is not None and not self._done.done():
+            if error is None:
+                self._done.set_result(None)
+            else:
+                self._done.set_exception(error)
+
+    def close(self) -> None:
+        """Stop every timer; nothing is awaited any more."""
+        for slot in self.slots:
+            if slot.pending is not None and slot.pending.timer is not None:
+                slot.pending.timer.cancel()
+            slot.pending = None
+
+    def _end(self) -> tuple[Outcome, Replay]:
         self.status = "ending"
-        outcome = st.outcome()
-        if forfeits:
-            outcome = outcome or undecided(players, cooperative=game.info.cooperative)
-            for seat, why in sorted(forfeits.items()):
-                outcome = outcome.with_forfeit(seat, why)
-                self.note(f"seat {seat} ({self.bots[seat]}) forfeits: {why}")
-        assert outcome is not None, "a finished game has an outcome"
-        if replay.checkpoints[-1]["ply"] != self.plies:
-            replay.checkpoints.append({"ply": self.plies, "digest": st.digest()})
-        replay.outcome = outcome.to_json()
-        replay.forfeits = dict(forfeits)
-        if self.faults:
-            replay.meta["faults"] = self.faults
+        outcome = self.driver.finish()
+        for seat, why in sorted(self.driver.forfeits.items()):
+            self.note(f"seat {seat} ({self.bots[seat]}) forfeits: {why}")
         self.over = True
-        self.note(f"ended after {self.plies} decisions: ranks {outcome.ranks} ({outcome.reason})")
+        self.note(f"ended after {self.driver.plies} decisions: ranks {outcome.ranks} ({outcome.reason})")
         out_json = _dumps(outcome.to_json())
         for slot in self.slots:
             if slot.session is not None:
                 slot.session.send(bot_pb2.RefereeMessage(match_end=bot_pb2.MatchEnd(
-                    match_id=self.id, outcome_json=out_json, seat=slot.seat, strikes=slot.strikes)))
-        if self.watchers or self.frames:
-            await self.publish(outcome.to_json())
-        return outcome, replay
-
-    def _fault(self, slot: SeatSlot, p: Pending, fault: Fault, forfeits: dict[int, str],
-               fallback: Rng) -> dict[str, Any] | None:
-        """Apply the fault policy; the substituted action, or None when the seat forfeits."""
-        cfg = self.config
-        session = slot.session
-        if fault.forfeit:
-            forfeits[slot.seat] = fault.message
-            return None
-        slot.strikes += 1
-        self.faults.append({"ply": self.plies + 1, "seat": slot.seat, "fault": f"{fault.name}: {fault.message}"})
-        self.note(f"seat {slot.seat} ({slot.bot}) fault on decision {p.decision_id}: {fault.name}: "
-                  f"{fault.message} (strike {slot.strikes}/{cfg.max_strikes})")
-        if slot.strikes > cfg.max_strikes:
-            why = f"{slot.strikes} strikes, last: {fault.name}: {fault.message}"
-            forfeits[slot.seat] = why
-            if session is not None:
-                session.error(fault.code, bot_pb2.FORFEIT, why, self.id, p.decision_id, slot.strikes, cfg.max_strikes)
-            return None
-        if session is not None:
-            session.error(fault.code, bot_pb2.RANDOM_MOVE, f"{fault.message}; a random legal action was played",
-                          self.id, p.decision_id, slot.strikes, cfg.max_strikes)
-        return fallback.choice(p.legal)
+                    match_id=self.id, outcome_json=out_json, seat=slot.seat,
+                    strikes=self.driver.strikes[slot.seat])))
+        if self.feed.watchers or self.feed.frames:
+            self.feed.publish(self.driver.state, self.driver.plies, outcome.to_json())
+        return outcome, self.driver.replay

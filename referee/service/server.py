@@ -7,407 +7,66 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-import itertools
-import json
 import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from referee.engine import ArenaError, canonical, game_ids, get_game
+from referee.engine import game_ids
 from referee.matchspec import MatchSpec
 from referee.protocol import bot_pb2, bot_pb2_grpc, organizer_pb2, organizer_pb2_grpc
 
+from .auth import OrganizerAuth
 from .config import SERVER_VERSION, RefereeConfig
 from .convert import spec_from_proto
-from .hosted import HostedBot
+from .launcher import Launcher, ProcessLauncher
+from .lifecycle import MatchLifecycle
 from .match import LiveMatch
-from .sessions import Close, Fault, SeatSlot, Session
-from .tokens import BadBotName, BotExists, TokenStore, UnknownBotName, hash_token
+from .reject import Reject
+from .routing import SessionRouter
+from .sessions import Close, Session
+from .tokens import BadBotName, BotExists, TokenStore, UnknownBotName
 
 log = logging.getLogger("referee")
 
 
-class Reject(Exception):
-    """End an RPC with a status code (raised below the servicers, turned into ``context.abort``)."""
-
-    def __init__(self, code: grpc.StatusCode, detail: str) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-
-
 class Referee:
-    """The shared state of one referee process."""
+    """One referee process: its session router, match lifecycle and organizer auth."""
 
-    def __init__(self, config: RefereeConfig, store: TokenStore, organizer_token: str) -> None:
+    def __init__(self, config: RefereeConfig, store: TokenStore, organizer_token: str,
+                 launcher: Launcher | None = None) -> None:
         self.config = config
         self.store = store
         self.organizer_token = organizer_token
-        self.address = ""  # where hosted bots connect (set by create_server)
-        self.tls_ca: str | None = None
-        self.sessions: dict[str, Session] = {}
-        self.matches: dict[str, LiveMatch] = {}
-        self.running: dict[str, asyncio.Future[organizer_pb2.RunMatchResponse]] = {}
-        self.finished: OrderedDict[str, tuple[str, organizer_pb2.RunMatchResponse]] = OrderedDict()
-        self.hosted_tokens: dict[str, SeatSlot] = {}
-        self.changed = asyncio.Condition()
+        self.auth = OrganizerAuth(organizer_token)
+        self.router = SessionRouter(config, store, {})
+        self.lifecycle = MatchLifecycle(config, self.router, launcher or ProcessLauncher(config))
         self.started = time.monotonic()
-        self._ids = itertools.count(1)
 
-    # -- sessions ----------------------------------------------------------------------------
-    async def open_session(self, hello: bot_pb2.Hello) -> Session:
-        cfg = self.config
-        slot = self.hosted_tokens.get(hash_token(hello.token)) if hello.token else None
-        if slot is not None:
-            if slot.session is not None or slot.lost or slot.match.over:
-                raise Reject(grpc.StatusCode.UNAUTHENTICATED, "this hosted token is in use or no longer valid")
-            bot, games = slot.bot, frozenset([slot.match.game.info.id])
-            capacity = 1
-        else:
-            record = await asyncio.to_thread(self.store.lookup, hello.token)
-            if record is None:
-                raise Reject(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
-            bot = record.name
-            known = set(game_ids())
-            asked = set(hello.games) or known
-            allowed = set(record.games) or known
-            games = frozenset(asked & allowed & known)
-            if not games:
-                raise Reject(grpc.StatusCode.INVALID_ARGUMENT,
-                             f"none of the games in Hello ({sorted(hello.games)}) can be played here; "
-                             f"this referee runs {sorted(known)}")
-            capacity = max(1, min(hello.capacity or 1, cfg.max_capacity))
-        sid = f"s{next(self._ids)}-{secrets.token_hex(3)}"
-        session = Session(sid, bot, games, capacity, hello.client[:200], slot,
-                          flood_rate=cfg.flood_rate, flood_burst=cfg.flood_burst)
-        self.sessions[sid] = session
-        session.send(bot_pb2.RefereeMessage(welcome=bot_pb2.Welcome(
-            bot=bot, session_id=sid, capacity=capacity, games=sorted(games),
-            max_message_bytes=cfg.max_message_bytes, max_action_bytes=cfg.max_action_bytes,
-            reconnect_grace_ms=int(cfg.reconnect_grace_s * 1000), server_version=SERVER_VERSION)))
-        log.info("session %s: bot %s connected (%s; capacity %d; %s)", sid, bot,
-                 "hosted" if slot else "live", capacity, session.client or "no client string")
-        if slot is not None:
-            slot.match.attach(slot, session, resumed=slot.ever_connected)
-        else:
-            self._adopt_orphans(session)
-        await self._notify()
-        return session
+    @property
+    def sessions(self) -> dict[str, Session]:
+        return self.router.sessions
 
-    def _adopt_orphans(self, session: Session) -> None:
-        """A live bot reconnected: give it back the seats it left within the grace period."""
-        for m in self.matches.values():
-            for slot in m.slots:
-                if (session.free > 0 and not slot.hosted and slot.bot == session.bot and slot.session is None
-                        and slot.ever_connected and not slot.lost and not m.over and session.accepts(m.game.info.id)):
-                    m.attach(slot, session, resumed=True)
+    @property
+    def matches(self) -> dict[str, LiveMatch]:
+        return self.lifecycle.matches
 
-    def close_session(self, session: Session, why: str, *, lose: bool = False) -> None:
-        """The stream ended. Its seats get the disconnect rule (or forfeit at once when ``lose``)."""
-        session.closed = True
-        self.sessions.pop(session.id, None)
-        for slot in list(session.slots):
-            slot.match.detach(slot, 0 if lose else self.config.reconnect_grace_s, why)
-        log.info("session %s (%s) closed: %s", session.id, session.bot, why)
-        asyncio.get_running_loop().create_task(self._notify())
+    @property
+    def address(self) -> str:
+        """Where hosted bots connect (set by ``create_server``)."""
+        return self.lifecycle.address
 
-    async def _notify(self) -> None:
-        async with self.changed:
-            self.changed.notify_all()
-
-    def on_message(self, session: Session, msg: bot_pb2.BotMessage) -> None:
-        """Handle one bot message. Never raises for anything the bot sent."""
-        cfg = self.config
-        kind = msg.WhichOneof("kind")
-        if kind == "answer" and self._awaited(session, msg.answer):
-            # An answer the referee is waiting for is never flooding: legitimate traffic grows with
-            # the number of matches, so only unsolicited messages are rate limited.
-            self.on_answer(session, msg.answer)
-            return
-        if not session.take_token():
-            if session.dropped > cfg.flood_disconnect_after:
-                why = f"flooding: more than {cfg.flood_rate:g} messages/s, {session.dropped} dropped"
-                for slot in list(session.slots):
-                    slot.lose(why)
-                session.close(grpc.StatusCode.RESOURCE_EXHAUSTED, why)
-            elif time.monotonic() - session.last_flood_error > 1.0:
-                session.last_flood_error = time.monotonic()
-                session.error(bot_pb2.FLOODING, bot_pb2.IGNORED,
-                              f"rate limit is {cfg.flood_rate:g} messages/s; excess messages are dropped "
-                              f"({session.dropped} so far; the session is closed after {cfg.flood_disconnect_after})")
-            return
-        if kind == "answer":
-            self.on_answer(session, msg.answer)
-        elif kind == "ping":
-            session.send(bot_pb2.RefereeMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))
-        elif kind == "pong":
-            pass
-        else:
-            session.error(bot_pb2.PROTOCOL_VIOLATION, bot_pb2.IGNORED,
-                          "Hello is only valid as the first message" if kind == "hello" else "empty message")
-
-    @staticmethod
-    def _awaited(session: Session, ans: bot_pb2.Answer) -> bool:
-        for s in session.slots:
-            if s.pending is not None and s.pending.decision_id == ans.decision_id and s.match.id == ans.match_id:
-                return True
-        return False
-
-    def on_answer(self, session: Session, ans: bot_pb2.Answer) -> None:
-        slots = [s for s in session.slots if s.match.id == ans.match_id]
-        if not slots:
-            session.error(bot_pb2.UNKNOWN_MATCH, bot_pb2.IGNORED,
-                          f"match {ans.match_id[:80]!r} is not a match this session plays", decision_id=ans.decision_id)
-            return
-        slot = next((s for s in slots if s.pending is not None and s.pending.decision_id == ans.decision_id), None)
-        if slot is None:
-            session.error(bot_pb2.STALE_DECISION, bot_pb2.IGNORED,
-                          f"decision {ans.decision_id} is not awaiting an answer from this session",
-                          ans.match_id, ans.decision_id)
-            return
-        p = slot.pending
-        assert p is not None
-        which = ans.WhichOneof("choice")
-        if which == "index":
-            if ans.index < len(p.legal):
-                p.resolve(ans.index)
-                return
-            fault = Fault(bot_pb2.ILLEGAL_ACTION,
-                          f"decision {p.decision_id}: index {ans.index} is outside the legal list (0..{len(p.legal) - 1})")
-        elif which == "action_json":
-            parsed = self._parse_action(p, ans.action_json)
-            if parsed is None:
-                return
-            fault = parsed
-        else:
-            fault = Fault(bot_pb2.MALFORMED_ANSWER, f"decision {p.decision_id}: the answer has neither index "
-                          "nor action_json")
-        self._answer_fault(slot, fault)
-
-    def _parse_action(self, p: Any, text: str) -> Fault | None:
-        if len(text.encode()) > self.config.max_action_bytes:
-            return Fault(bot_pb2.OVERSIZED, f"decision {p.decision_id}: action_json is larger than "
-                         f"{self.config.max_action_bytes} bytes")
-        try:
-            action = json.loads(text)
-            key = canonical(action) if isinstance(action, dict) else None
-        except (ValueError, TypeError, RecursionError):
-            key = None
-        if key is None:
-            return Fault(bot_pb2.MALFORMED_ANSWER, f"decision {p.decision_id}: action_json is not a JSON object")
-        index = p.index_of(key)
-        if index is None:
-            t = action.get("type")
-            kind = f"of type {t[:40]!r}" if isinstance(t, str) else "without a string 'type'"
-            return Fault(bot_pb2.ILLEGAL_ACTION, f"decision {p.decision_id}: the action {kind} is not in the legal list")
-        p.resolve(index)
-        return None
-
-    def _answer_fault(self, slot: SeatSlot, fault: Fault) -> None:
-        """A wrong answer: re-ask within the same deadline (``reasks`` times), then hand it to the policy."""
-        p = slot.pending
-        session = slot.session
-        assert p is not None and session is not None
-        if p.attempts < self.config.reasks and p.remaining_ms() > 0:
-            p.attempts += 1
-            session.error(fault.code, bot_pb2.REASKED, fault.message + "; asked again", slot.match.id,
-                          p.decision_id, slot.strikes, self.config.max_strikes)
-            req = bot_pb2.DecisionRequest()
-            req.CopyFrom(p.request)
-            req.attempt = p.attempts
-            if req.deadline_ms:
-                req.deadline_ms = p.remaining_ms()
-            session.send(bot_pb2.RefereeMessage(decision=req))
-            slot.match.note(f"seat {slot.seat} ({slot.bot}) re-asked decision {p.decision_id}: {fault.message}")
-            return
-        p.resolve(fault)
-
-    # -- matches -----------------------------------------------------------------------------
-    def check_spec(self, spec: MatchSpec) -> LiveMatch:
-        if not spec.match_id or len(spec.match_id) > 200:
-            raise Reject(grpc.StatusCode.INVALID_ARGUMENT, "match_id must be 1-200 characters")
-        try:
-            game = get_game(spec.game)
-            state = game.new_state(len(spec.seats), spec.options, spec.seed)
-        except ArenaError as exc:
-            raise Reject(grpc.StatusCode.INVALID_ARGUMENT, str(exc)) from None
-        for s, seat in enumerate(spec.seats):
-            if not seat.bot:
-                raise Reject(grpc.StatusCode.INVALID_ARGUMENT, f"seat {s} has no bot name")
-        tc = spec.time_control
-        if tc.per_decision_ms < 0 or tc.bank_ms < 0:
-            raise Reject(grpc.StatusCode.INVALID_ARGUMENT, "time control values must be >= 0")
-        return LiveMatch(spec, game, state, self.config)
+    @address.setter
+    def address(self, value: str) -> None:
+        self.lifecycle.address = value
 
     async def run_match(self, spec: MatchSpec, live_wait_s: float) -> organizer_pb2.RunMatchResponse:
-        key = canonical(spec.to_json())
-        done = self.finished.get(spec.match_id)
-        if done is not None:
-            if done[0] != key:
-                raise Reject(grpc.StatusCode.ALREADY_EXISTS, f"match {spec.match_id} was played with another spec")
-            return done[1]
-        if spec.match_id in self.running:
-            # a retried request (e.g. a worker that lost its connection): wait for the same match
-            return await asyncio.shield(self.running[spec.match_id])
-        match = self.check_spec(spec)
-        fut: asyncio.Future[organizer_pb2.RunMatchResponse] = asyncio.get_running_loop().create_future()
-        self.running[spec.match_id] = fut
-        self.matches[match.id] = match
-        try:
-            resp = await self._play(match, live_wait_s)
-        except BaseException as exc:
-            if not fut.done():
-                fut.set_exception(exc if isinstance(exc, Exception) else Reject(grpc.StatusCode.UNAVAILABLE,
-                                                                              "referee shutting down"))
-                fut.exception()  # mark retrieved
-            raise
-        finally:
-            self.running.pop(spec.match_id, None)
-            self.matches.pop(match.id, None)
-        fut.set_result(resp)
-        self.finished[spec.match_id] = (key, resp)
-        while len(self.finished) > self.config.keep_reports:
-            self.finished.popitem(last=False)
-        return resp
-
-    async def _reserve_live(self, match: LiveMatch, wait_s: float) -> None:
-        need = [slot for slot in match.slots if not slot.hosted]
-        if not need:
-            return
-        gid = match.game.info.id
-        deadline = time.monotonic() + wait_s
-        async with self.changed:
-            while True:
-                for slot in need:
-                    if slot.session is None:
-                        for sess in self.sessions.values():
-                            if (sess.bot == slot.bot and sess.hosted_slot is None and not sess.closed
-                                    and sess.free > 0 and sess.accepts(gid)):
-                                match.attach(slot, sess, resumed=False)
-                                break
-                missing = [s for s in need if s.session is None]
-                if not missing:
-                    return
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    for slot in need:
-                        if slot.session is not None:
-                            match.detach(slot, 0, "match not started")
-                    names = sorted({s.bot for s in missing})
-                    raise Reject(grpc.StatusCode.UNAVAILABLE,
-                                 f"no connected session with free capacity for live bot(s) {names} "
-                                 f"playing {gid} (waited {wait_s:g}s)")
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), left)
-
-    async def _play(self, match: LiveMatch, live_wait_s: float) -> organizer_pb2.RunMatchResponse:
-        cfg = self.config
-        spec = match.spec
-        hosted: list[HostedBot] = []
-        tokens: list[str] = []
-        try:
-            # inside the try: a cancelled RunMatch must give reserved seats back (see finally)
-            await self._reserve_live(match, live_wait_s)
-            for slot, seat in zip(match.slots, spec.seats):
-                if not seat.hosted:
-                    continue
-                token = "hosted_" + secrets.token_urlsafe(24)
-                th = hash_token(token)
-                self.hosted_tokens[th] = slot
-                tokens.append(th)
-                try:
-                    bot = HostedBot.build(slot.seat, seat.command or "", seat.cwd, seat.env, self.address, token,
-                                          match.id, cfg.hosted_log_bytes, self.tls_ca)
-                except ValueError as exc:
-                    raise Reject(grpc.StatusCode.INVALID_ARGUMENT, f"seat {slot.seat}: bad command: {exc}") from None
-                hosted.append(bot)
-                if not await bot.start(cfg.hosted_cpu_s, cfg.hosted_memory_mb):
-                    slot.lose(bot.launch_error)
-                    continue
-                match.note(f"seat {slot.seat} ({slot.bot}) launched: pid {bot.proc.pid if bot.proc else '?'}")
-                asyncio.get_running_loop().create_task(self._watch_process(slot, bot))
-            await self._await_hosted(match)
-            outcome, replay = await match.run(spec.seed)
-            resp = organizer_pb2.RunMatchResponse(
-                match_id=match.id, outcome_json=json.dumps(outcome.to_json()),
-                replay_json=json.dumps(replay.to_json(), separators=(",", ":")))
-        except ArenaError as exc:
-            log.exception("match %s: engine error", match.id)
-            raise Reject(grpc.StatusCode.INTERNAL, f"engine error: {exc}") from None
-        except (Reject, asyncio.CancelledError):
-            raise
-        except Exception as exc:
-            log.exception("match %s: engine error", match.id)
-            raise Reject(grpc.StatusCode.INTERNAL, f"engine error: {type(exc).__name__}: {exc}") from None
-        finally:
-            match.over = True
-            connected = {slot.seat for slot in match.slots if slot.session is not None}
-            for slot in match.slots:
-                if slot.grace is not None:
-                    slot.grace.cancel()
-                if slot.pending is not None:
-                    slot.pending.resolve(Fault(bot_pb2.ERROR_CODE_UNSPECIFIED, "match aborted", forfeit=True))
-                sess = slot.session
-                if sess is not None:
-                    match.detach(slot, 0, "match over")
-                    if sess.hosted_slot is slot:
-                        sess.send(bot_pb2.RefereeMessage(goodbye=bot_pb2.Goodbye(reason="match over")))
-                        sess.close(None, "match over")
-            for th in tokens:
-                self.hosted_tokens.pop(th, None)
-            if hosted:
-                # a connected bot got Goodbye and may exit on its own; a disconnected one is killed now
-                await asyncio.gather(*(b.stop(2.0 if b.seat in connected else 0.0) for b in hosted),
-                                     return_exceptions=True)
-            await self._notify()
-        for b in hosted:
-            resp.logs[f"seat{b.seat}"] = b.log_text()
-        resp.logs["referee"] = "\n".join(match.lines)
-        return resp
-
-    async def _await_hosted(self, match: LiveMatch) -> None:
-        waiting = [s for s in match.slots if s.hosted and not s.lost]
-        if not waiting:
-            return
-        # `connected` is set on the first connection and also when the seat is lost (bot died)
-        waits = [asyncio.ensure_future(s.connected.wait()) for s in waiting]
-        await asyncio.wait(waits, timeout=self.config.hosted_connect_s)
-        for w in waits:
-            w.cancel()
-        for slot in waiting:
-            if slot.session is None and not slot.lost:
-                slot.lose(f"hosted bot did not connect within {self.config.hosted_connect_s:g}s")
-
-    async def _watch_process(self, slot: SeatSlot, bot: HostedBot) -> None:
-        rc = await bot.wait()
-        if not slot.match.over and slot.lost is None:
-            slot.lose(f"hosted bot exited with code {rc} during the match")
-
-    # -- organizer ---------------------------------------------------------------------------
-    def check_organizer(self, context: grpc.aio.ServicerContext) -> None:
-        md = dict(context.invocation_metadata() or ())
-        given = str(md.get("authorization", ""))
-        token = given[7:] if given.startswith("Bearer ") else ""
-        if not token or not hmac.compare_digest(token.encode(), self.organizer_token.encode()):
-            raise Reject(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong organizer token "
-                         "(metadata 'authorization: Bearer <token>')")
-
-    def revoke_sessions(self, name: str) -> int:
-        n = 0
-        for sess in list(self.sessions.values()):
-            if sess.bot == name and sess.hosted_slot is None:
-                sess.send(bot_pb2.RefereeMessage(goodbye=bot_pb2.Goodbye(reason="token revoked")))
-                sess.close(grpc.StatusCode.UNAUTHENTICATED, "token revoked")
-                n += 1
-        return n
+        return await self.lifecycle.run_match(spec, live_wait_s)
 
 
 async def _abort(context: grpc.aio.ServicerContext, exc: Reject) -> None:
@@ -433,7 +92,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the first message must be Hello")
             return
         try:
-            session = await r.open_session(first.hello)
+            session = await r.router.open(first.hello)
         except Reject as exc:
             log.info("refused a bot session: %s", exc.detail)
             await _abort(context, exc)
@@ -467,7 +126,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         finally:
             reader.cancel()
             writer.cancel()
-            r.close_session(session, why, lose=lose)
+            r.router.close(session, why, lose=lose)
 
     @staticmethod
     async def _write(session: Session, context: grpc.aio.ServicerContext) -> Close:
@@ -481,7 +140,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         why = "the bot closed its stream"
         try:
             async for msg in it:
-                self.r.on_message(session, msg)
+                self.r.router.on_message(session, msg)
                 if session.closed:
                     return
         except asyncio.CancelledError:
@@ -497,7 +156,7 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
 
     async def _guard(self, context: grpc.aio.ServicerContext) -> None:
         try:
-            self.r.check_organizer(context)
+            self.r.auth.check(context.invocation_metadata())
         except Reject as exc:
             await _abort(context, exc)
 
@@ -523,7 +182,7 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
             await asyncio.to_thread(self.r.store.revoke, request.name)
         except UnknownBotName:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no registered bot named {request.name!r}")
-        n = self.r.revoke_sessions(request.name)
+        n = self.r.router.revoke(request.name)
         log.info("bot %s revoked (%d session(s) closed)", request.name, n)
         return organizer_pb2.RevokeBotResponse(sessions_closed=n)
 
@@ -567,27 +226,10 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
         if match is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no running match {request.match_id!r}")
             return
-        delay = request.delay_ms / 1000
-        match.watchers += 1
-        try:
-            if not match.frames and not match.over:
-                await match.publish()
-            i = len(match.frames) - 1
-            while True:
-                async with match.frame_cond:
-                    while i >= len(match.frames):
-                        await match.frame_cond.wait()
-                t, frame = match.frames[i]
-                if delay:
-                    wait = t + delay - time.monotonic()
-                    if wait > 0:
-                        await asyncio.sleep(wait)
-                yield frame
-                if frame.done:
-                    return
-                i += 1
-        finally:
-            match.watchers -= 1
+        if not match.feed.frames and not match.over:
+            match.feed.publish(match.driver.state, match.driver.plies)
+        async for frame in match.feed.watch(request.delay_ms / 1000):
+            yield frame
 
     async def GetStatus(self, request: organizer_pb2.StatusRequest,
                         context: grpc.aio.ServicerContext) -> organizer_pb2.StatusResponse:
@@ -622,7 +264,7 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
 
         creds = grpc.ssl_server_credentials([(Path(tls_key).read_bytes(), Path(tls_cert).read_bytes())])
         port = server.add_secure_port(address, creds)
-        referee.tls_ca = tls_cert
+        referee.lifecycle.tls_ca = tls_cert
         host = "localhost"
     else:
         port = server.add_insecure_port(address)

@@ -13,58 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.protocol import bot_pb2
 
 if TYPE_CHECKING:
-    from .match import LiveMatch
-
-E = bot_pb2  # ErrorCode and Consequence enum values live on the module
-
-
-@dataclass(frozen=True)
-class Fault:
-    """Why a decision produced no usable answer. ``forfeit`` faults end the seat's match at once."""
-
-    code: int  # bot_pb2.ErrorCode
-    message: str
-    forfeit: bool = False
-
-    @property
-    def name(self) -> str:
-        return bot_pb2.ErrorCode.Name(self.code).lower()
-
-
-@dataclass
-class Pending:
-    """A decision sent to a seat and not yet resolved."""
-
-    decision_id: int
-    legal: list[dict[str, Any]]
-    legal_json: str
-    request: bot_pb2.DecisionRequest
-    sent_at: float
-    limit_s: float
-    future: asyncio.Future[int | Fault]
-    attempts: int = 0
-    message: bot_pb2.RefereeMessage | None = None  # the envelope holding ``request``, as first sent
-    _keys: dict[str, int] | None = None
-
-    def index_of(self, key: str) -> int | None:
-        """Position of the action whose canonical JSON is ``key`` (built on first use only)."""
-        if self._keys is None:
-            from referee.engine.jsonutil import canonical
-
-            self._keys = {canonical(a): i for i, a in enumerate(self.legal)}
-        return self._keys.get(key)
-
-    def remaining_ms(self) -> int:
-        return max(0, int((self.limit_s - (time.monotonic() - self.sent_at)) * 1000))
-
-    def resolve(self, result: int | Fault) -> None:
-        if not self.future.done():
-            self.future.set_result(result)
-
-    def time_out(self) -> None:
-        """The deadline passed (a timer callback; the Fault is built only when it fires)."""
-        self.resolve(Fault(bot_pb2.TIMEOUT, f"no answer within {int(self.limit_s * 1000)} ms"))
-
+    from .match import LiveMatch, Pending
 
 @dataclass
 class Close:
@@ -153,8 +102,6 @@ class SeatSlot:
     bot: str
     hosted: bool = False
     session: Session | None = None
-    strikes: int = 0
-    bank_ms: int = 0
     pending: Pending | None = None
     lost: str | None = None
     grace: asyncio.TimerHandle | None = None
@@ -166,7 +113,5 @@ class SeatSlot:
         if self.lost is None and not self.match.over:
             self.lost = why
             self.match.note(f"seat {self.seat} ({self.bot}) lost: {why}")
-            if self.pending is not None:
-                self.pending.resolve(Fault(bot_pb2.ERROR_CODE_UNSPECIFIED, why, forfeit=True))
             self.connected.set()  # settles a wait for a hosted bot's first connection
-            self.match.wake()
+            self.match.lose(self, why)

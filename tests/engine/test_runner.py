@@ -29,6 +29,11 @@ class Crasher(Bot):
         raise RuntimeError("boom")
 
 
+class Quitter(Bot):
+    def act(self, request: DecisionRequest) -> int:
+        raise SystemExit(3)
+
+
 class Sleeper(Bot):
     def act(self, request: DecisionRequest) -> int:
         time.sleep(0.03)
@@ -71,6 +76,13 @@ def test_crashing_bot_gets_strikes_then_forfeits() -> None:
     assert result.outcome.ranks == [2, 1]
     assert result.strikes[0] == 4 and "bot_error" in result.faults[0]["fault"]
     verify(result.replay, GAME)  # a forfeited match still re-simulates to its recorded outcome
+
+
+def test_a_bot_that_exits_forfeits_at_once() -> None:
+    result = run_match(GAME, [RandomBot(1), Quitter()], seed=5)
+    assert result.outcome.forfeits == {1: "the bot exited with code 3 during the match"}
+    assert result.plies == 0 and not result.faults
+    verify(result.replay, GAME)
 
 
 def test_illegal_answer_is_replaced_by_a_random_move() -> None:

@@ -1,0 +1,63 @@
+"""The public feed of one match: PUBLIC frames for spectators (``WatchMatch``).
+
+Frames are built only while someone watches, so the per-decision path stays lean; a watcher
+that attaches mid-match gets the current position first.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from referee.engine import PUBLIC, State
+from referee.protocol import organizer_pb2
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class FrameFeed:
+    """Frames of one match and the watchers waiting for the next one."""
+
+    def __init__(self, match_id: str, game: str, bots: Sequence[str]) -> None:
+        self.match_id = match_id
+        self.game = game
+        self.bots = list(bots)
+        self.frames: list[tuple[float, organizer_pb2.WatchFrame]] = []
+        self.watchers = 0
+        self._cursor = 0
+        self._changed = asyncio.Event()
+
+    def publish(self, st: State, ply: int, outcome: dict[str, Any] | None = None) -> None:
+        """Append the PUBLIC frame of ``st`` (the final one when ``outcome`` is given)."""
+        events = st.events_for(PUBLIC, self._cursor)
+        self._cursor = len(st.log)
+        frame = organizer_pb2.WatchFrame(
+            match_id=self.match_id, game=self.game, bots=self.bots, seq=len(self.frames), ply=ply,
+            view_json=_dumps(st.observe(PUBLIC)), events_json=_dumps(events),
+            pending=[] if outcome is not None else st.pending(), done=outcome is not None,
+            outcome_json=_dumps(outcome) if outcome is not None else "")
+        self.frames.append((time.monotonic(), frame))
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def watch(self, delay_s: float) -> AsyncIterator[organizer_pb2.WatchFrame]:
+        """Frames from the current one to the last, each ``delay_s`` after it happened."""
+        self.watchers += 1
+        try:
+            i = len(self.frames) - 1
+            while True:
+                while i >= len(self.frames):
+                    await self._changed.wait()
+                t, frame = self.frames[i]
+                if delay_s:
+                    wait = t + delay_s - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                yield frame
+                if frame.done:
+                    return
+                i += 1
+        finally:
+            self.watchers -= 1
