@@ -5,12 +5,11 @@ equal ranks draw). A cooperative match is the team against its scenario, which a
 ladder as a rated opponent. W/D/L per match: a win is rank 1 alone, a draw rank 1 shared.
 
 Ratings come from the store's published fit (``Source.ratings``). Without one (the in-memory
-source) a Bradley-Terry/Elo maximum-likelihood fit is computed here — once per source version,
-never per request.
+source) the same fit is computed here with ``arena.ratings`` (the one rating model: rows become
+its ``Result``) — once per source version, never per request.
 """
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections import defaultdict
@@ -18,24 +17,26 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from .schemas import BotGameRating, BotRef, H2HCell, LadderOut, LadderRow, StandingRow
-from .source import FittedRating, Result, Source
+from arena import ratings
 
-ELO = 400 / math.log(10)
+from .schemas import BotGameRating, BotRef, H2HCell, LadderOut, LadderRow, StandingRow
+from .source import FittedRating, MatchRow, Source
+
 T = TypeVar("T")
 
 
-def participants(r: Result) -> list[tuple[str, str, int]]:
+def participants(r: MatchRow) -> list[tuple[str, str, int]]:
     """(id, name, rank) per side: the seats, plus the scenario for a cooperative match."""
     sides = [(s.bot_id, s.name, s.rank) for s in r.seats]
     if r.team_result is not None:
-        scen = f"scenario:{r.scenario}"
+        scenario, _, n = r.scenario.partition("@")
+        scen = ratings.scenario_player(scenario, int(n or len(r.seats)))  # the fit's id for it
         sides = [(s.bot_id, s.name, 1 if r.team_result == "win" else 2) for s in r.seats]
         sides.append((scen, f"Scenario: {r.scenario}", 2 if r.team_result == "win" else 1))
     return sides
 
 
-def pairwise(r: Result) -> list[tuple[str, str, float]]:
+def pairwise(r: MatchRow) -> list[tuple[str, str, float]]:
     """(a, b, score of a against b) for every pair of distinct sides (team mates are not opponents)."""
     sides = participants(r)
     out = []
@@ -47,65 +48,22 @@ def pairwise(r: Result) -> list[tuple[str, str, float]]:
     return out
 
 
-def fit_ratings(results: list[Result], iterations: int = 200) -> dict[str, FittedRating]:
-    """Bradley-Terry by maximum likelihood (MM updates; draws count half), Elo scale centred on 1500.
-
-    A weak prior (one draw against a virtual 1500 opponent) keeps undefeated bots finite.
-    The interval is +-1.96 standard errors from the Fisher information.
-    """
-    wins: dict[str, float] = defaultdict(float)
-    games: dict[tuple[str, str], float] = defaultdict(float)
-    players: set[str] = set()
-    history_order: list[tuple[str, str, float]] = []
-    for r in results:
-        for a, b, s in pairwise(r):
-            players |= {a, b}
-            wins[a] += s
-            wins[b] += 1 - s
-            key = (a, b) if a < b else (b, a)
-            games[key] += 1
-            history_order.append((a, b, s))
-    if not players:
-        return {}
-    opp: dict[str, list[tuple[str, float]]] = defaultdict(list)
-    for (a, b), n in games.items():
-        opp[a].append((b, n))
-        opp[b].append((a, n))
-    gamma = {p: 1.0 for p in players}
-    for _ in range(iterations):
-        delta = 0.0
-        for p in players:
-            denom = 1.0 / (gamma[p] + 1.0)  # the prior's virtual game
-            for q, n in opp[p]:
-                denom += n / (gamma[p] + gamma[q])
-            new = (wins[p] + 0.5) / denom
-            delta = max(delta, abs(math.log(new / gamma[p])))
-            gamma[p] = new
-        if delta < 1e-6:
-            break
-    out = {}
-    hist = _elo_history(history_order)
-    for p in players:
-        info = gamma[p] / (gamma[p] + 1) ** 2
-        for q, n in opp[p]:
-            info += n * gamma[p] * gamma[q] / (gamma[p] + gamma[q]) ** 2
-        se = ELO / math.sqrt(info)
-        rating = 1500 + ELO * math.log(gamma[p])
-        out[p] = FittedRating(rating, rating - 1.96 * se, rating + 1.96 * se, tuple(hist.get(p, ())))
-    return out
+def rating_result(i: int, r: MatchRow) -> ratings.Result:
+    """A row as the rating model's ``Result`` (``i`` keeps the source's order)."""
+    outcome: dict[str, Any] = {"ranks": [s.rank for s in r.seats], "scores": [s.score for s in r.seats]}
+    if r.team_result is not None:
+        outcome["team_result"] = r.team_result
+    return ratings.Result((i,), tuple(s.bot_id for s in r.seats), outcome, r.scenario.partition("@")[0])
 
 
-def _elo_history(order: list[tuple[str, str, float]], k: float = 16.0, points: int = 40) -> dict[str, list[float]]:
-    """Sequential Elo in result order: a cheap rating-history curve for the sparkline."""
-    cur: dict[str, float] = defaultdict(lambda: 1500.0)
-    hist: dict[str, list[float]] = defaultdict(list)
-    for a, b, s in order:
-        ea = 1 / (1 + 10 ** ((cur[b] - cur[a]) / 400))
-        cur[a] += k * (s - ea)
-        cur[b] -= k * (s - ea)
-        hist[a].append(round(cur[a], 1))
-        hist[b].append(round(cur[b], 1))
-    return {p: downsample(h, points) for p, h in hist.items()}
+def fit_ratings(results: list[MatchRow]) -> dict[str, FittedRating]:
+    """The ladder of ``results`` by ``arena.ratings.ladder`` (as the store publishes it), anchored
+    to the random bot when it played."""
+    rows = [rating_result(i, r) for i, r in enumerate(results)]
+    players = {b for r in rows for b in r.bots}
+    rated, _ = ratings.ladder(rows, "random" if "random" in players else None)
+    return {x.player: FittedRating(x.rating, x.lo, x.hi, (), (x.record.games, x.record.wins, x.record.draws,
+                                                               x.record.losses)) for x in rated}
 
 
 def downsample(values: list[float], points: int = 40) -> list[float]:
@@ -115,7 +73,7 @@ def downsample(values: list[float], points: int = 40) -> list[float]:
     return [values[round(i * step)] for i in range(points)]
 
 
-def tally(results: list[Result]) -> tuple[dict[str, str], dict[str, list[int]], dict[tuple[str, str], H2HCell]]:
+def tally(results: list[MatchRow]) -> tuple[dict[str, str], dict[str, list[int]], dict[tuple[str, str], H2HCell]]:
     """Names, per-side [games, wins, draws, losses], and pairwise cells keyed (a, b) from a's side."""
     names: dict[str, str] = {}
     wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
@@ -149,7 +107,7 @@ def tally(results: list[Result]) -> tuple[dict[str, str], dict[str, list[int]], 
     return names, wdl, h2h
 
 
-def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[str, FittedRating] | None,
+def build_ladder(game: str, game_name: str, results: list[MatchRow], fitted: dict[str, FittedRating] | None,
                  max_h2h: int = 30) -> LadderOut:
     names, wdl, h2h = tally(results)
     if not fitted:
@@ -170,7 +128,7 @@ def build_ladder(game: str, game_name: str, results: list[Result], fitted: dict[
                      computed_at=datetime.now(UTC).isoformat(timespec="seconds"))
 
 
-def build_standings(results: list[Result]) -> tuple[list[StandingRow], list[list[H2HCell | None]]]:
+def build_standings(results: list[MatchRow]) -> tuple[list[StandingRow], list[list[H2HCell | None]]]:
     """Tournament standings (1 point a win, half a draw, pairwise) and the crosstable."""
     names, wdl, h2h = tally(results)
     points: dict[str, float] = defaultdict(float)

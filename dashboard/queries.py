@@ -20,7 +20,7 @@ from referee.engine.errors import ReplayError
 
 from .ladder import downsample
 from .schemas import BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary
-from .source import BotInfo, FittedRating, Result, SeatResult, paginate
+from .source import BotInfo, FittedRating, MatchRow, SeatResult, paginate
 
 
 def _iso(dt: Any) -> str | None:
@@ -62,7 +62,7 @@ class StoreSource:
         return {g: (int(done.get(g, 0)), int(bots.get(g, 0))) for g in set(done) | set(bots)}
 
     # -- results and ratings -----------------------------------------------------------------
-    def results(self, game: str, tournament_id: str | None = None) -> list[Result]:
+    def results(self, game: str, tournament_id: str | None = None) -> list[MatchRow]:
         tid = _int_id(tournament_id) if tournament_id is not None else None
         if tournament_id is not None and tid is None:
             return []
@@ -73,7 +73,7 @@ class StoreSource:
             ranks = r.outcome.get("ranks") or [1] * len(r.bots)
             scores = r.outcome.get("scores") or [0.0] * len(r.bots)
             seats = tuple(SeatResult(b, b, int(ranks[i]), float(scores[i])) for i, b in enumerate(r.bots))
-            out.append(Result(f"{r.key}", game, seats, "", str(r.key[0]), r.outcome.get("team_result"),
+            out.append(MatchRow(f"{r.key}", game, seats, "", str(r.key[0]), r.outcome.get("team_result"),
                               f"{r.scenario or 'default'}@{len(r.bots)}"))
         return out
 

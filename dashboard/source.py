@@ -3,7 +3,7 @@
 Pages and the JSON API talk only to a ``Source``. ``dashboard.queries.StoreSource`` reads the
 tournament store (``arena.store``); ``MemorySource`` holds matches in memory (tests, and
 ``arena dashboard --replays DIR`` to browse replay files without a store). Ladders, standings
-and head-to-head tables are aggregated from ``Result`` rows in ``dashboard.ladder`` and cached
+and head-to-head tables are aggregated from ``MatchRow`` rows in ``dashboard.ladder`` and cached
 per ``Source.version()``.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
-class Result:
+class MatchRow:
     """One finished match, as ladders and standings need it."""
 
     match_id: str
@@ -69,7 +69,7 @@ class Source(Protocol):
     def game_counts(self) -> dict[str, tuple[int, int]]:
         """game id -> (finished matches, distinct bots)."""
 
-    def results(self, game: str, tournament_id: str | None = None) -> list[Result]:
+    def results(self, game: str, tournament_id: str | None = None) -> list[MatchRow]:
         """Finished matches of a game (of one tournament), in a fixed order (finish time, id)."""
 
     def ratings(self, game: str) -> dict[str, FittedRating] | None:
@@ -204,13 +204,13 @@ class MemorySource:
             out[m.detail.game] = (n, bots)
         return {g: (n, len(b)) for g, (n, b) in out.items()}
 
-    def results(self, game: str, tournament_id: str | None = None) -> list[Result]:
+    def results(self, game: str, tournament_id: str | None = None) -> list[MatchRow]:
         rows = []
         for m in sorted(self._matches.values(), key=lambda m: m.seq):
             d = m.detail
             if d.game != game or d.status != "done" or (tournament_id and d.tournament_id != tournament_id):
                 continue
-            rows.append(Result(d.id, d.game, tuple(
+            rows.append(MatchRow(d.id, d.game, tuple(
                 SeatResult(s.bot.id if s.bot else s.name, s.name, s.rank or 1, s.score or 0.0) for s in d.seats),
                 d.finished or "", d.tournament_id, d.team_result))
         return rows
