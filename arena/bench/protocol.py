@@ -1,19 +1,24 @@
 """``arena bench protocol``: a decision's round trip through the referee vs bare gRPC ping-pong.
 
-Measured in the same run, alternating, on loopback. The servers (the referee, or a bare
-ping-pong server) run on an event loop in this process; the other end is a separate process,
-as a real bot is:
+Measured in the same run, alternating, on loopback, for sealed_bids (small views) and Clank
+(~10 KB views) by default. The servers (the referee, or a bare ping-pong server) run on an event
+loop in this process; the other end is a separate process, as a real bot is:
 
-* **referee**: whole matches of GAME between random bots in one SDK session (a child process);
-  the figure is wall time per decision, match set-up and replay included (engine work, JSON,
-  protobuf, the stream, the bot).
+* **referee**: whole matches of GAME between minimal protocol bots in one session (a child
+  process); the figure is wall time per decision, match set-up and replay included (engine work,
+  JSON, protobuf, the stream, the bot).
 * **bare**: one gRPC bidirectional stream of raw bytes (no protobuf, no JSON), the server's
   message and the reply sized like the referee's average DecisionRequest and Answer; the figure
   is wall time per round trip, measured on the server like the referee's.
 
-The ratio referee/bare is the protocol's overhead (goal: 1.3 or less). Each figure is the median
-of ``--runs`` runs. The CPU time of the server's event-loop thread per decision is printed too:
-on a loaded machine wall times swing, CPU times much less.
+The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1.5 for Clank).
+Each figure is the median of ``--runs`` runs. The CPU time of the server's event-loop thread per
+decision is printed beside it: on a loaded machine wall times swing, CPU times much less.
+
+``--parallel N`` measures throughput instead: N matches at once (bots in 2 x cores processes,
+answering each decision after ``--think-ms``, 10 ms, with a 100 ms limit) against N bare streams
+whose clients also wait 10 ms, and counts the time-outs the referee gave (spurious: every bot
+answers in 10 ms).
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
@@ -51,48 +57,76 @@ class _Loop:
 
 # -- bare ping-pong ------------------------------------------------------------------------------
 class _PingPong:
-    def __init__(self, request_size: int, rounds: int) -> None:
+    """The bare server: each stream writes a payload, reads a reply, ``rounds`` times."""
+
+    def __init__(self, request_size: int, rounds: int, streams: int = 1) -> None:
         self.payload = b"x" * request_size
         self.rounds = rounds
-        self.done: asyncio.Future[tuple[float, float]] | None = None
+        self.left = self.waiting = streams
+        self.total = 0
+        self.done: asyncio.Future[None] | None = None
+        self.go = asyncio.Event()
+        self.t0 = self.c0 = 0.0
 
     async def stream(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
         n = 0
-        t0 = time.perf_counter()
-        c0 = time.thread_time()
+        self.waiting -= 1
+        if self.waiting == 0:  # the clock starts once every stream is open (process start-up excluded)
+            self.t0, self.c0 = time.perf_counter(), time.thread_time()
+            self.go.set()
+        await self.go.wait()
         await context.write(self.payload)
         async for _ in request_iterator:
             n += 1
             if n >= self.rounds:
                 break
             await context.write(self.payload)
-        assert self.done is not None
-        self.done.set_result(((time.perf_counter() - t0) / n, (time.thread_time() - c0) / n))
+        self.total += n
+        self.left -= 1
+        if self.left == 0 and self.done is not None:
+            self.done.set_result(None)
 
 
-async def _bare_round(request_size: int, answer_size: int, rounds: int) -> tuple[float, float]:
-    pp = _PingPong(request_size, rounds)
+async def _bare_round(request_size: int, answer_size: int, rounds: int, streams: int = 1,
+                      think_ms: int = 0) -> tuple[float, float, float]:
+    """(wall seconds per round trip, server CPU seconds per round trip, round trips per second)."""
+    pp = _PingPong(request_size, rounds, streams)
     pp.done = asyncio.get_running_loop().create_future()
     server = grpc.aio.server()
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
         _SERVICE, {"Stream": grpc.stream_stream_rpc_method_handler(pp.stream)}),))
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "arena.bench.protocol", "pingpong",
-                                                str(port), str(answer_size))
-    per = await pp.done
-    await proc.wait()
+    procs = _processes(streams)
+    per_proc = [streams // procs + (1 if i < streams % procs else 0) for i in range(procs)]
+    children = [await asyncio.create_subprocess_exec(sys.executable, "-m", "arena.bench.protocol", "pingpong",
+                                                     str(port), str(answer_size), str(k), str(think_ms))
+                for k in per_proc]
+    await pp.done
+    wall, cpu = time.perf_counter() - pp.t0, time.thread_time() - pp.c0
+    for c in children:
+        await c.wait()
     await server.stop(0)
-    return per
+    return wall / pp.total * streams, cpu / pp.total, pp.total / wall
 
 
-def _pingpong_client(port: int, answer_size: int) -> None:
+def _processes(streams: int) -> int:
+    """Client processes: 1 for a single stream, else 2 x cores (the oversubscription the issue asks)."""
+    return 1 if streams == 1 else min(streams, 2 * (os.cpu_count() or 1))
+
+
+def _pingpong_client(port: int, answer_size: int, streams: int, think_ms: int) -> None:
+    async def one(ch: grpc.aio.Channel) -> None:
+        call = ch.stream_stream(f"/{_SERVICE}/Stream")()
+        answer = b"y" * answer_size
+        async for _ in call:
+            if think_ms:
+                await asyncio.sleep(think_ms / 1000)
+            await call.write(answer)
+
     async def go() -> None:
         async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
-            call = ch.stream_stream(f"/{_SERVICE}/Stream")()
-            answer = b"y" * answer_size
-            async for _ in call:
-                await call.write(answer)
+            await asyncio.gather(*(one(ch) for _ in range(streams)))
 
     try:
         asyncio.run(go())
@@ -101,24 +135,39 @@ def _pingpong_client(port: int, answer_size: int) -> None:
 
 
 # -- through the referee -------------------------------------------------------------------------
-def _bot_client(address: str, token: str, game: str, capacity: int) -> None:
+def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: int) -> None:
     """A minimal protocol bot: answers every decision with a legal index, parses no JSON.
 
-    It does what the bare ping-pong client does (read a message, write a reply), so the ratio
-    measures the referee, not the bot (an SDK bot adds its own JSON parsing and ``act``).
+    It does what the bare ping-pong client does (read a message, write a reply, after
+    ``think_ms``), so the ratio measures the referee, not the bot (an SDK bot adds its own JSON
+    parsing and ``act``).
     """
     from referee.protocol import bot_pb2, bot_pb2_grpc
 
     async def go() -> None:
         async with grpc.aio.insecure_channel(address) as ch:
             call = bot_pb2_grpc.BotServiceStub(ch).Connect()
-            await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=[game], capacity=capacity,
+            out: asyncio.Queue[Any] = asyncio.Queue()
+            loop = asyncio.get_running_loop()
+
+            async def writer() -> None:
+                while True:
+                    await call.write(await out.get())
+
+            await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=game.split(","), capacity=capacity,
                                                                     client="bench bot")))
+            w = loop.create_task(writer()) if think_ms else None
             async for msg in call:
                 if msg.WhichOneof("kind") == "decision":
                     d = msg.decision
-                    await call.write(bot_pb2.BotMessage(answer=bot_pb2.Answer(
-                        match_id=d.match_id, decision_id=d.decision_id, index=d.decision_id % d.legal_count)))
+                    ans = bot_pb2.BotMessage(answer=bot_pb2.Answer(
+                        match_id=d.match_id, decision_id=d.decision_id, index=d.decision_id % d.legal_count))
+                    if think_ms:
+                        loop.call_later(think_ms / 1000, out.put_nowait, ans)
+                    else:
+                        await call.write(ans)
+            if w is not None:
+                w.cancel()
 
     try:
         asyncio.run(go())
@@ -126,20 +175,36 @@ def _bot_client(address: str, token: str, game: str, capacity: int) -> None:
         pass
 
 
-async def _referee_round(referee: Any, game_id: str, players: int, matches: int,
-                         tag: str) -> tuple[float, float, int]:
+@dataclass
+class _Lanes:
+    """Totals of one referee round."""
+
+    decisions: int = 0
+    timeouts: int = 0
+
+
+async def _referee_round(referee: Any, game_id: str, players: int, matches: int, tag: str, lanes: int = 1,
+                         per_decision_ms: int = 10_000) -> tuple[float, float, float, _Lanes]:
+    """``lanes`` concurrent sequences of ``matches`` matches: (wall s/decision, CPU s/decision,
+    decisions/s, totals)."""
     from referee.engine import TimeControl
     from referee.matchspec import MatchSpec, SeatSpec
 
-    decisions = 0
-    t0 = time.perf_counter()
-    c0 = time.thread_time()
-    for i in range(matches):
-        spec = MatchSpec(f"bench-{tag}-{i}", game_id, i, [SeatSpec("bench")] * players,
-                         time_control=TimeControl(per_decision_ms=10_000))
-        resp = await referee.run_match(spec, 30.0)
-        decisions += len(json.loads(resp.replay_json)["actions"])
-    return (time.perf_counter() - t0) / decisions, (time.thread_time() - c0) / decisions, decisions
+    tot = _Lanes()
+
+    async def lane(k: int) -> None:
+        for i in range(matches):
+            spec = MatchSpec(f"bench-{tag}-{k}-{i}", game_id, i * 1000 + k, [SeatSpec("bench")] * players,
+                             time_control=TimeControl(per_decision_ms=per_decision_ms))
+            resp = await referee.run_match(spec, 30.0)
+            replay = json.loads(resp.replay_json)
+            tot.decisions += len(replay["actions"])
+            tot.timeouts += sum(1 for f in replay["meta"].get("faults", []) if f["fault"].startswith("timeout"))
+
+    t0, c0 = time.perf_counter(), time.thread_time()
+    await asyncio.gather(*(lane(k) for k in range(lanes)))
+    wall, cpu = time.perf_counter() - t0, time.thread_time() - c0
+    return wall / tot.decisions * lanes, cpu / tot.decisions, tot.decisions / wall, tot
 
 
 def _sizes(game_id: str, players: int) -> tuple[float, float]:
@@ -156,11 +221,11 @@ def _sizes(game_id: str, players: int) -> tuple[float, float]:
         seat = st.pending()[0]
         legal = st.legal_actions(seat)
         m = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
-            match_id="bench-r0-0", decision_id=n + 1, seat=seat, game=game_id,
+            match_id="bench-r0-0-0", decision_id=n + 1, seat=seat, game=game_id,
             view_json=json.dumps(st.observe(seat)), legal_json=json.dumps(legal),
             events_json=json.dumps(st.events_for(seat, cursors[seat])), deadline_ms=10_000, legal_count=len(legal)))
         cursors[seat] = len(st.log)
-        a = bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bench-r0-0", decision_id=n + 1,
+        a = bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bench-r0-0-0", decision_id=n + 1,
                                                      index=rng.below(len(legal))))
         req += m.ByteSize()
         ans += a.ByteSize()
@@ -169,84 +234,158 @@ def _sizes(game_id: str, players: int) -> tuple[float, float]:
     return req / max(1, n), ans / max(1, n)
 
 
-@click.command("protocol")
-@click.option("--game", "game_id", default=None, help="Game to play [default: sealed_bids when the test fixtures "
-              "are importable, else the first registered game].")
-@click.option("--matches", type=int, default=40, show_default=True, help="Matches per run.")
-@click.option("--runs", type=int, default=5, show_default=True, help="Timed runs of each (the median is reported).")
-def command(game_id: str | None, matches: int, runs: int) -> None:
-    """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes."""
-    import logging
+@dataclass
+class _Figures:
+    game: str
+    players: int
+    req_b: float
+    ans_b: float
+    ours: list[float] = field(default_factory=list)
+    bare: list[float] = field(default_factory=list)
+    ours_cpu: list[float] = field(default_factory=list)
+    bare_cpu: list[float] = field(default_factory=list)
+    ours_rate: list[float] = field(default_factory=list)
+    bare_rate: list[float] = field(default_factory=list)
+    decisions: int = 0
+    timeouts: int = 0
+
+
+GOALS = {"sealed_bids": 1.3, "clank": 1.5}
+
+
+def _players(game_id: str) -> int:
+    from referee.engine import get_game
+
+    info = get_game(game_id).info
+    return max(2, info.min_players) if info.max_players >= 2 else 1
+
+
+def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: int, think_ms: int,
+             limit_ms: int) -> list[_Figures]:
     import tempfile
 
-    from referee.engine import game_ids, get_game, register
     from referee.service.config import RefereeConfig
     from referee.service.server import create_server, tune_gc
     from referee.service.tokens import TokenStore
 
+    figures = [_Figures(g, _players(g), *_sizes(g, _players(g))) for g in games]
+    lanes = max(1, parallel)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = TokenStore(f"sqlite:///{tmp}/bench.db")
+        server, port = loop.run(create_server("127.0.0.1:0", config=RefereeConfig(), store=store))
+        referee = server.referee  # type: ignore[attr-defined]
+        token = store.register("bench", games)
+        tune_gc()  # as `arena referee` does
+        procs = _processes(lanes)
+        cap = max(f.players for f in figures) * -(-lanes // procs)
+        bots = [subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}", token,
+                                  ",".join(games), str(cap), str(think_ms if parallel else 0)]) for _ in range(procs)]
+        try:
+            while len(referee.sessions) < procs:
+                if any(b.poll() is not None for b in bots):
+                    raise click.ClickException("a bench bot could not connect")
+                time.sleep(0.01)
+            tc = limit_ms if parallel else 10_000
+            for f in figures:
+                loop.run(_referee_round(referee, f.game, f.players, 1, f"warmup-{f.game}", lanes, tc))
+            for r in range(runs):
+                for f in figures:  # the two paths alternate, the games interleave: same conditions
+                    per, cpu, rate, tot = loop.run(_referee_round(referee, f.game, f.players, matches,
+                                                                  f"r{r}-{f.game}", lanes, tc))
+                    f.ours.append(per)
+                    f.ours_cpu.append(cpu)
+                    f.ours_rate.append(rate)
+                    f.decisions, f.timeouts = tot.decisions, f.timeouts + tot.timeouts
+                    per, cpu, rate = loop.run(_bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions // lanes),
+                                                          lanes, think_ms if parallel else 0))
+                    f.bare.append(per)
+                    f.bare_cpu.append(cpu)
+                    f.bare_rate.append(rate)
+        finally:
+            for b in bots:
+                b.terminate()
+            for b in bots:
+                b.wait(10)
+            loop.run(server.stop(0))
+    return figures
+
+
+def _us(xs: list[float]) -> str:
+    return ", ".join(f"{x * 1e6:.0f}" for x in xs)
+
+
+@click.command("protocol")
+@click.option("--game", "games", multiple=True, help="Game(s) to play (repeatable) [default: sealed_bids and "
+              "clank; sealed_bids needs the test fixtures importable, i.e. run from the repository].")
+@click.option("--matches", type=int, default=None, help="Matches per run (per lane with --parallel) "
+              "[default: 40 sealed_bids-sized; fewer for longer games, about 2,000 decisions a run].")
+@click.option("--runs", type=int, default=5, show_default=True, help="Timed runs of each (the median is reported).")
+@click.option("--parallel", type=int, default=0, help="Throughput of N concurrent matches vs N bare streams "
+              "(bots think --think-ms, limit --limit-ms) and spurious time-outs.")
+@click.option("--think-ms", type=int, default=10, show_default=True, help="With --parallel: each bot's answer delay.")
+@click.option("--limit-ms", type=int, default=100, show_default=True, help="With --parallel: per-decision limit.")
+def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
+            limit_ms: int) -> None:
+    """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes."""
+    import logging
+
+    from referee.engine import game_ids, register
+
     from ..cli.common import console
 
-    if game_id is None:
+    if runs < 1 or parallel < 0 or (matches is not None and matches < 1):
+        raise click.UsageError("--runs and --matches must be at least 1, --parallel at least 0")
+    chosen = list(games) or ["sealed_bids", "clank"]
+    if "sealed_bids" in chosen:
         try:
             from tests.fixtures.sealed_bids import GAME
 
             register(GAME)
             os.environ.setdefault("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
-            game_id = "sealed_bids"
         except ImportError:
-            game_id = game_ids()[0]
-    game = get_game(game_id)
-    players = max(2, game.info.min_players) if game.info.max_players >= 2 else 1
+            if games:
+                raise click.UsageError("sealed_bids is a test fixture: run from the repository root") from None
+            chosen.remove("sealed_bids")
+    unknown = [g for g in chosen if g not in game_ids()]
+    if unknown:
+        raise click.UsageError(f"unknown game(s) {unknown}; known: {', '.join(game_ids())}")
     logging.getLogger("referee").setLevel(logging.WARNING)
-    req_b, ans_b = _sizes(game_id, players)
-
+    if matches is None:
+        matches = 3 if parallel else 40
     loop = _Loop("referee")
-    ours: list[float] = []
-    bare: list[float] = []
-    ours_cpu: list[float] = []
-    bare_cpu: list[float] = []
-    decisions = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        store = TokenStore(f"sqlite:///{tmp}/bench.db")
-        server, port = loop.run(create_server("127.0.0.1:0", config=RefereeConfig(), store=store))
-        referee = server.referee  # type: ignore[attr-defined]
-        token = store.register("bench", [game_id])
-        tune_gc()  # as `arena referee` does
-        bot = subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}", token,
-                                game_id, str(players)])
-        try:
-            while not referee.sessions:
-                if bot.poll() is not None:
-                    raise click.ClickException("the bench bot could not connect")
-                time.sleep(0.01)
-            loop.run(_referee_round(referee, game_id, players, 3, "warmup"))
-            for r in range(runs):
-                per, cpu, decisions = loop.run(_referee_round(referee, game_id, players, matches, f"r{r}"))
-                ours.append(per)
-                ours_cpu.append(cpu)
-                per, cpu = loop.run(_bare_round(int(req_b), int(ans_b), decisions))
-                bare.append(per)
-                bare_cpu.append(cpu)
-        finally:
-            bot.terminate()
-            bot.wait(10)
-            loop.run(server.stop(0))
-    loop.stop()
-    o, b = statistics.median(ours), statistics.median(bare)
-    console.print(f"game {game_id}, {players} seats; {runs} runs of {matches} matches ({decisions} decisions) "
-                  f"alternating with {runs} bare runs of as many round trips")
-    console.print(f"payloads: request ~{req_b:.0f} B, answer ~{ans_b:.0f} B")
-    console.print(f"referee, per decision:      {o * 1e6:8.1f} us   (runs: {', '.join(f'{x * 1e6:.0f}' for x in ours)})")
-    console.print(f"bare gRPC, per round trip:  {b * 1e6:8.1f} us   (runs: {', '.join(f'{x * 1e6:.0f}' for x in bare)})")
-    console.print(f"ratio referee/bare: [bold]{o / b:.2f}[/bold] (goal <= 1.3)")
-    oc, bc = statistics.median(ours_cpu), statistics.median(bare_cpu)
-    console.print(f"server-thread CPU per decision: referee {oc * 1e6:.1f} us, bare {bc * 1e6:.1f} us "
-                  f"(ratio {oc / bc:.2f}; less sensitive to a busy machine than wall time)")
+    load0 = os.getloadavg()[0]
+    try:
+        figures = _measure(loop, chosen, matches, runs, parallel, think_ms, limit_ms)
+    finally:
+        loop.stop()
+    load1 = os.getloadavg()[0]
+    mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {_processes(parallel)} processes "
+            f"answering after {think_ms} ms, limit {limit_ms} ms" if parallel else "one match at a time")
+    console.print(f"{runs} runs, {mode}; load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores")
+    med = statistics.median
+    for f in figures:
+        console.print(f"[bold]{f.game}[/bold], {f.players} seats: {matches} matches a run{' a lane' if parallel else ''} "
+                      f"({f.decisions} decisions); request ~{f.req_b:.0f} B, answer ~{f.ans_b:.0f} B")
+        o, b, oc, bc = med(f.ours), med(f.bare), med(f.ours_cpu), med(f.bare_cpu)
+        if parallel:
+            orate, brate = med(f.ours_rate), med(f.bare_rate)
+            console.print(f"  throughput: referee {orate:8.0f} decisions/s, bare {brate:8.0f} round trips/s "
+                          f"(ratio bare/referee [bold]{brate / orate:.2f}[/bold])")
+            console.print(f"  server CPU per decision: referee {oc * 1e6:.1f} us, bare {bc * 1e6:.1f} us "
+                          f"(ratio {oc / bc:.2f})")
+            console.print(f"  spurious time-outs (limit {limit_ms} ms, bots answer in {think_ms} ms): "
+                          f"[bold]{f.timeouts}[/bold] of {f.decisions * runs} decisions")
+            continue
+        goal = GOALS.get(f.game)
+        console.print(f"  referee, per decision:      {o * 1e6:8.1f} us   (runs: {_us(f.ours)})")
+        console.print(f"  bare gRPC, per round trip:  {b * 1e6:8.1f} us   (runs: {_us(f.bare)})")
+        console.print(f"  ratio referee/bare: wall [bold]{o / b:.2f}[/bold]{f' (goal <= {goal})' if goal else ''}, "
+                      f"server CPU {oc / bc:.2f} ({oc * 1e6:.1f} vs {bc * 1e6:.1f} us per decision)")
 
 
 if __name__ == "__main__":  # the child processes of the benchmark
     role = sys.argv[1]
     if role == "pingpong":
-        _pingpong_client(int(sys.argv[2]), int(sys.argv[3]))
+        _pingpong_client(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif role == "bot":
-        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
