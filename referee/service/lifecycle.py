@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import OrderedDict
@@ -26,6 +25,7 @@ from .match import LiveMatch
 from .reject import Reject
 from .routing import SessionRouter
 from .sessions import SeatSlot
+from .wirejson import dumps
 
 log = logging.getLogger("referee")
 
@@ -143,9 +143,8 @@ class MatchLifecycle:
             await self._launch(match, hosted)
             await self._await_hosted(match)
             outcome, replay = await match.run()
-            resp = organizer_pb2.RunMatchResponse(
-                match_id=match.id, outcome_json=json.dumps(outcome.to_json()),
-                replay_json=json.dumps(replay.to_json(), separators=(",", ":")))
+            resp = organizer_pb2.RunMatchResponse(match_id=match.id, outcome_json=dumps(outcome.to_json()),
+                                                  replay_json=dumps(replay.to_json()))
         except ArenaError as exc:
             log.exception("match %s: engine error", match.id)
             raise Reject(grpc.StatusCode.INTERNAL, f"engine error: {exc}") from None

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import time
 from dataclasses import dataclass
@@ -25,13 +24,13 @@ from referee.protocol import bot_pb2, organizer_pb2
 
 from .sessions import SeatSlot, Session
 from .spectators import FrameFeed
+from .wirejson import dumps as _dumps
 
 if TYPE_CHECKING:
     from .config import RefereeConfig
 
 log = logging.getLogger("referee.match")
 
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _CONSEQUENCE = {"reask": bot_pb2.REASKED, "random_move": bot_pb2.RANDOM_MOVE, "forfeit": bot_pb2.FORFEIT}
 
 
@@ -54,6 +53,32 @@ class Pending:
 
     def elapsed_ms(self) -> int:
         return int((time.monotonic() - self.sent_at) * 1000)
+
+    def again(self, attempt: int) -> bot_pb2.RefereeMessage:
+        """The request to send again (a re-ask, a reconnect): same decision, the time that is left."""
+        if attempt == 0 and not self.ask.deadline_ms:
+            return self.message
+        req = bot_pb2.DecisionRequest()
+        req.CopyFrom(self.message.decision)
+        req.attempt = attempt
+        if req.deadline_ms:
+            req.deadline_ms = self.remaining_ms()
+        return bot_pb2.RefereeMessage(decision=req)
+
+
+def bot_seed(key: bytes, match_id: str, seat: int) -> int:
+    mac = hmac.new(key, f"{match_id}:{seat}".encode(), hashlib.sha256)
+    return int.from_bytes(mac.digest()[:8], "big")
+
+
+def error_for(verdict: Verdict) -> tuple[int, int, str]:
+    """(ErrorCode, Consequence, message) of the Error that tells a bot what became of its answer."""
+    f = verdict.fault
+    assert f is not None
+    text = {"reask": f"{f.message}; asked again", "forfeit": f"{verdict.strikes} strikes, last: {f}",
+            "random_move": f"{f.message}; a random legal action was played"}[verdict.consequence]
+    code = bot_pb2.ErrorCode.Value(f.kind.upper()) if f.kind != "bot_error" else bot_pb2.ERROR_CODE_UNSPECIFIED
+    return code, _CONSEQUENCE[verdict.consequence], text
 
 
 class LiveMatch:
@@ -97,8 +122,7 @@ class LiveMatch:
 
     def bot_seed(self, seat: int) -> int:
         """A per-seat seed for the bot's own randomness, keyed so it says nothing about the game's seed."""
-        mac = hmac.new(self.config.bot_seed_key, f"{self.id}:{seat}".encode(), hashlib.sha256)
-        return int.from_bytes(mac.digest()[:8], "big")
+        return bot_seed(self.config.bot_seed_key, self.id, seat)
 
     # -- sessions ----------------------------------------------------------------------------
     def attach(self, slot: SeatSlot, session: Session, *, resumed: bool) -> None:
@@ -167,10 +191,10 @@ class LiveMatch:
         cap = self.config.max_decision_s
         batch = []
         for ask in asks:
-            msg = bot_pb2.RefereeMessage(decision={
-                "match_id": self.id, "decision_id": ask.decision_id, "seat": ask.seat, "game": self.game.info.id,
-                "view_json": _dumps(ask.view), "legal_json": _dumps(ask.legal), "events_json": _dumps(ask.events),
-                "deadline_ms": ask.deadline_ms, "time_bank_ms": ask.time_bank_ms, "legal_count": len(ask.legal)})
+            msg = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
+                match_id=self.id, decision_id=ask.decision_id, seat=ask.seat, game=self.game.info.id,
+                view_json=_dumps(ask.view), legal_json=_dumps(ask.legal), events_json=_dumps(ask.events),
+                deadline_ms=ask.deadline_ms, time_bank_ms=ask.time_bank_ms, legal_count=len(ask.legal)))
             limit_s = min(cap, ask.deadline_ms / 1000) if ask.deadline_ms else cap
             batch.append((self.slots[ask.seat], Pending(ask, msg, 0.0, limit_s)))
         for slot, p in batch:
@@ -215,28 +239,14 @@ class LiveMatch:
             self._step()
 
     def _tell(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
-        """The Error message for a wrong or missing answer."""
-        if slot.session is None or verdict.fault is None:
-            return
-        f = verdict.fault
-        text = {"reask": f"{f.message}; asked again", "forfeit": f"{verdict.strikes} strikes, last: {f}",
-                "random_move": f"{f.message}; a random legal action was played"}[verdict.consequence]
-        code = bot_pb2.ErrorCode.Value(f.kind.upper()) if f.kind != "bot_error" else bot_pb2.ERROR_CODE_UNSPECIFIED
-        slot.session.error(code, _CONSEQUENCE[verdict.consequence], text, self.id, p.decision_id,
-                           verdict.strikes, self.config.max_strikes)
+        if slot.session is not None and verdict.fault is not None:
+            code, consequence, text = error_for(verdict)
+            slot.session.error(code, consequence, text, self.id, p.decision_id, verdict.strikes,
+                               self.config.max_strikes)
 
     def _resend(self, slot: SeatSlot, p: Pending, attempt: int) -> None:
-        if slot.session is None:
-            return
-        if attempt == 0 and not p.ask.deadline_ms:
-            slot.session.send(p.message)
-            return
-        req = bot_pb2.DecisionRequest()
-        req.CopyFrom(p.message.decision)
-        req.attempt = attempt
-        if req.deadline_ms:
-            req.deadline_ms = p.remaining_ms()
-        slot.session.send(bot_pb2.RefereeMessage(decision=req))
+        if slot.session is not None:
+            slot.session.send(p.again(attempt))
 
     def lose(self, slot: SeatSlot, why: str) -> None:
         """The seat can no longer play: it forfeits and the match ends now."""

@@ -99,7 +99,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             return
         loop = asyncio.get_running_loop()
         session.kill = loop.create_future()
-        reader = loop.create_task(self._read(session, request_iterator))
+        reader = loop.create_task(self._read(session, request_iterator, context))
         writer = loop.create_task(self._write(session, context))
         why = "stream ended"
         lose = False
@@ -136,11 +136,23 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 return item
             await context.write(item)
 
-    async def _read(self, session: Session, it: AsyncIterator[bot_pb2.BotMessage]) -> None:
+    async def _read(self, session: Session, it: AsyncIterator[bot_pb2.BotMessage],
+                    context: grpc.aio.ServicerContext) -> None:
         why = "the bot closed its stream"
+        box = session.out
         try:
             async for msg in it:
-                self.r.router.on_message(session, msg)
+                box.hold = True
+                try:
+                    self.r.router.on_message(session, msg)
+                    # what that message produced (typically the next request) is written from here
+                    # when the writer is idle: no task switch per decision
+                    while box.writer_idle and box.items and not isinstance(box.items[0], Close):
+                        await context.write(box.items.popleft())
+                finally:
+                    box.hold = False
+                    if box.items:
+                        box.wake()
                 if session.closed:
                     return
         except asyncio.CancelledError:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,52 @@ from referee.protocol import bot_pb2
 
 if TYPE_CHECKING:
     from .match import LiveMatch, Pending
+
+class Outbox:
+    """A session's outgoing messages, in order.
+
+    The stream's writer task waits on a future only while the box is empty. While the stream's
+    reader handles a message (``hold``), new messages do not wake the writer: the reader writes
+    them itself once it is done, when the writer is idle. So the answer that settles a decision and
+    the next request it produces cost no task switch (most decisions)."""
+
+    def __init__(self) -> None:
+        self.items: deque[bot_pb2.RefereeMessage | Close] = deque()
+        self.hold = False
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: bot_pb2.RefereeMessage | Close) -> None:
+        self.items.append(item)
+        if not self.hold:
+            self.wake()
+
+    def wake(self) -> None:
+        w = self._waiter
+        if w is not None and not w.done():
+            w.set_result(None)
+
+    @property
+    def writer_idle(self) -> bool:
+        return self._waiter is not None and not self._waiter.done()
+
+    def qsize(self) -> int:
+        return len(self.items)
+
+    def empty(self) -> bool:
+        return not self.items
+
+    def get_nowait(self) -> bot_pb2.RefereeMessage | Close:
+        return self.items.popleft()
+
+    async def get(self) -> bot_pb2.RefereeMessage | Close:
+        while not self.items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self.items.popleft()
+
 
 @dataclass
 class Close:
@@ -34,7 +81,7 @@ class Session:
         self.capacity = capacity
         self.client = client
         self.hosted_slot = hosted_slot
-        self.out: asyncio.Queue[bot_pb2.RefereeMessage | Close] = asyncio.Queue()
+        self.out = Outbox()
         self.slots: list[SeatSlot] = []
         self.closed = False
         self.close_reason = ""

@@ -6,7 +6,6 @@ that attaches mid-match gets the current position first.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from referee.engine import PUBLIC, State
 from referee.protocol import organizer_pb2
 
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+from .wirejson import dumps as _dumps
 
 
 class FrameFeed:

@@ -7,6 +7,7 @@ lifecycle's own rules (forfeits, clean-up, idempotent retries) are tested alone.
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from typing import Any
 
@@ -165,7 +166,7 @@ def test_lifecycle_forfeits_unlaunchable_seats_cleans_up_and_answers_retries(sto
         resp = await life.run_match(spec, 1.0)
         assert [r.credential.startswith("hosted_") for r in launcher.requests] == [True, True]
         assert {r.referee_address for r in launcher.requests} == {"127.0.0.1:9"}
-        assert '"reason": "forfeit"' in resp.outcome_json and "cannot launch seat 0" in resp.outcome_json
+        assert json.loads(resp.outcome_json)["reason"] == "forfeit" and "cannot launch seat 0" in resp.outcome_json
         assert all(h.stopped for h in launcher.handles) and router.hosted == {} and life.matches == {}
         assert resp.logs["seat1"] == "cannot launch seat 1" and "forfeits" in resp.logs["referee"]
         assert await life.run_match(spec, 1.0) is resp  # a retried RunMatch gets the same report
