@@ -135,7 +135,7 @@ def _pingpong_client(port: int, answer_size: int, streams: int, think_ms: int) -
 
 
 # -- through the referee -------------------------------------------------------------------------
-def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: int) -> None:
+def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: int, view_delta: bool) -> None:
     """A minimal protocol bot: answers every decision with a legal index, parses no JSON.
 
     It does what the bare ping-pong client does (read a message, write a reply, after
@@ -155,7 +155,7 @@ def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: in
                     await call.write(await out.get())
 
             await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=game.split(","), capacity=capacity,
-                                                                    client="bench bot")))
+                                                                    client="bench bot", view_delta=view_delta)))
             w = loop.create_task(writer()) if think_ms else None
             async for msg in call:
                 if msg.WhichOneof("kind") == "decision":
@@ -261,7 +261,7 @@ def _players(game_id: str) -> int:
 
 
 def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: int, think_ms: int,
-             limit_ms: int) -> list[_Figures]:
+             limit_ms: int, view_delta: bool) -> list[_Figures]:
     import tempfile
 
     from referee.service.config import RefereeConfig
@@ -279,7 +279,8 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
         procs = _processes(lanes)
         cap = max(f.players for f in figures) * -(-lanes // procs)
         bots = [subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}", token,
-                                  ",".join(games), str(cap), str(think_ms if parallel else 0)]) for _ in range(procs)]
+                                  ",".join(games), str(cap), str(think_ms if parallel else 0),
+                                  str(int(view_delta))]) for _ in range(procs)]
         try:
             while len(referee.sessions) < procs:
                 if any(b.poll() is not None for b in bots):
@@ -324,8 +325,10 @@ def _us(xs: list[float]) -> str:
               "(bots think --think-ms, limit --limit-ms) and spurious time-outs.")
 @click.option("--think-ms", type=int, default=10, show_default=True, help="With --parallel: each bot's answer delay.")
 @click.option("--limit-ms", type=int, default=100, show_default=True, help="With --parallel: per-decision limit.")
+@click.option("--view-delta", is_flag=True, help="The bots ask for views as patches (Hello.view_delta); "
+              "the bare payload stays the full request's size.")
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
-            limit_ms: int) -> None:
+            limit_ms: int, view_delta: bool) -> None:
     """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes."""
     import logging
 
@@ -355,12 +358,13 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
     loop = _Loop("referee")
     load0 = os.getloadavg()[0]
     try:
-        figures = _measure(loop, chosen, matches, runs, parallel, think_ms, limit_ms)
+        figures = _measure(loop, chosen, matches, runs, parallel, think_ms, limit_ms, view_delta)
     finally:
         loop.stop()
     load1 = os.getloadavg()[0]
     mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {_processes(parallel)} processes "
             f"answering after {think_ms} ms, limit {limit_ms} ms" if parallel else "one match at a time")
+    mode += "; views as patches (--view-delta)" if view_delta else ""
     console.print(f"{runs} runs, {mode}; load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores")
     med = statistics.median
     for f in figures:
@@ -388,4 +392,4 @@ if __name__ == "__main__":  # the child processes of the benchmark
     if role == "pingpong":
         _pingpong_client(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif role == "bot":
-        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
+        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), sys.argv[7] == "1")

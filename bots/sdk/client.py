@@ -46,6 +46,8 @@ class SessionStats:
     errors: list[dict[str, Any]] = field(default_factory=list)
     outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
     reconnects: int = 0
+    #: views that arrived as patches (Hello.view_delta) and were rebuilt here
+    view_patches: int = 0
 
 
 def channel_options() -> list[tuple[str, Any]]:
@@ -81,9 +83,22 @@ def to_match_start(m: bot_pb2.MatchStart) -> MatchStart:
     return start
 
 
-def to_request(d: bot_pb2.DecisionRequest) -> DecisionRequest:
-    return DecisionRequest(d.match_id, d.decision_id, d.game, d.seat, json.loads(d.view_json),
-                           json.loads(d.legal_json), json.loads(d.events_json or "[]"), d.deadline_ms, d.time_bank_ms)
+def to_request(d: bot_pb2.DecisionRequest, view: dict[str, Any] | None = None) -> DecisionRequest:
+    """The request as the SDK's ``DecisionRequest`` (``view``: already reconstructed from a patch)."""
+    return DecisionRequest(d.match_id, d.decision_id, d.game, d.seat,
+                           view if view is not None else json.loads(d.view_json), json.loads(d.legal_json),
+                           json.loads(d.events_json or "[]"), d.deadline_ms, d.time_bank_ms)
+
+
+def apply_view_patch(previous: dict[str, Any], patch_json: str) -> dict[str, Any]:
+    """The view a ``view_patch_json`` describes: ``previous`` with its ``set`` keys replaced and its
+    ``del`` keys removed (docs/protocol.md, "View deltas"). Applying it twice changes nothing."""
+    patch = json.loads(patch_json)
+    view = dict(previous)
+    view.update(patch.get("set", {}))
+    for key in patch.get("del", []):
+        view.pop(key, None)
+    return view
 
 
 def answer_message(request: DecisionRequest | bot_pb2.DecisionRequest, choice: Any) -> bot_pb2.BotMessage:
@@ -108,14 +123,26 @@ class _Session:
         self.call: Any = None
         self.lock = asyncio.Lock()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.views: dict[tuple[str, int], dict[str, Any]] = {}  # last view per (match, seat)
+
+    def view_of(self, d: bot_pb2.DecisionRequest) -> dict[str, Any]:
+        """The full view of ``d`` (rebuilt from the seat's previous view when it is a patch)."""
+        key = (d.match_id, d.seat)
+        if d.view_patch_json:
+            view = apply_view_patch(self.views.get(key, {}), d.view_patch_json)
+            self.stats.view_patches += 1
+        else:
+            view = json.loads(d.view_json)
+        self.views[key] = view
+        return view
 
     async def send(self, msg: bot_pb2.BotMessage) -> None:
         # Written straight to the stream (no queue, no extra task): one write at a time.
         async with self.lock:
             await self.call.write(msg)
 
-    async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest) -> None:
-        req = to_request(d)
+    async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest, view: dict[str, Any]) -> None:
+        req = to_request(d, view)
         try:
             if self.threaded:
                 choice = await asyncio.to_thread(bot.act, req)
@@ -137,12 +164,13 @@ class _Session:
             if bot is None:
                 log.warning("decision for unknown match %s seat %d", d.match_id, d.seat)
                 return True
+            view = self.view_of(d)  # in arrival order: a patch applies to the view before it
             if self.threaded:
-                t = asyncio.get_running_loop().create_task(self._decide(bot, d))
+                t = asyncio.get_running_loop().create_task(self._decide(bot, d, view))
                 self.tasks.add(t)
                 t.add_done_callback(self.tasks.discard)
             else:
-                req = to_request(d)
+                req = to_request(d, view)
                 try:
                     choice = bot.act(req)
                 except Exception:
@@ -164,6 +192,7 @@ class _Session:
             e = msg.match_end
             outcome = json.loads(e.outcome_json)
             self.stats.outcomes[e.match_id] = outcome
+            self.views.pop((e.match_id, e.seat), None)
             bot = self.bots.pop((e.match_id, e.seat), None)
             if bot is not None:
                 try:
@@ -196,13 +225,14 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
                     capacity: int = 1, *, client: str = "arena-python-sdk", tls_ca: str | None = None,
                     reconnect: bool = True, once: bool = False, max_backoff_s: float = 10.0,
                     give_up_s: float | None = None, stop: asyncio.Event | None = None,
-                    threaded: bool | None = None) -> SessionStats:
+                    threaded: bool | None = None, view_delta: bool = False) -> SessionStats:
     """Play until stopped, the referee says Goodbye, or (``once``) the first stream ends.
 
     After a lost connection it reconnects with backoff; ``give_up_s`` ends the attempts when no
     stream has been welcomed for that long (hosted bots use it, so an orphan never lingers).
     ``threaded`` (default: when ``capacity > 1``) calls ``act`` on worker threads, so a slow bot
-    never blocks its other matches or the stream.
+    never blocks its other matches or the stream. ``view_delta`` asks the referee for views as
+    patches (smaller messages for games with large views); ``act`` still gets full views.
     """
     import time
 
@@ -216,7 +246,7 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
         first = False
         sess = _Session(bot_factory, stats, capacity, threaded=capacity > 1 if threaded is None else threaded)
         hello = bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=list(games), capacity=capacity,
-                                                       client=client))
+                                                       client=client, view_delta=view_delta))
         channel = open_channel(address, tls_ca)
         goodbye = False
         try:

@@ -76,16 +76,18 @@ class RefereeMessage(_message.Message):
     def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("token", "games", "capacity", "client")
+    __slots__ = ("token", "games", "capacity", "client", "view_delta")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     CAPACITY_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_DELTA_FIELD_NUMBER: _ClassVar[int]
     token: str
     games: _containers.RepeatedScalarFieldContainer[str]
     capacity: int
     client: str
-    def __init__(self, token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., capacity: _Optional[int] = ..., client: _Optional[str] = ...) -> None: ...
+    view_delta: bool
+    def __init__(self, token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., capacity: _Optional[int] = ..., client: _Optional[str] = ..., view_delta: _Optional[bool] = ...) -> None: ...
 
 class Welcome(_message.Message):
     __slots__ = ("bot", "session_id", "capacity", "games", "max_message_bytes", "max_action_bytes", "reconnect_grace_ms", "server_version")
@@ -140,7 +142,7 @@ class MatchStart(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., game_version: _Optional[str] = ..., options_json: _Optional[str] = ..., seat: _Optional[int] = ..., players: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., resumed: _Optional[bool] = ..., bot_seed: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game")
+    __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game", "view_patch_json")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     DECISION_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +154,7 @@ class DecisionRequest(_message.Message):
     LEGAL_COUNT_FIELD_NUMBER: _ClassVar[int]
     ATTEMPT_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_PATCH_JSON_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     decision_id: int
     seat: int
@@ -163,7 +166,8 @@ class DecisionRequest(_message.Message):
     legal_count: int
     attempt: int
     game: str
-    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., legal_json: _Optional[str] = ..., events_json: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., legal_count: _Optional[int] = ..., attempt: _Optional[int] = ..., game: _Optional[str] = ...) -> None: ...
+    view_patch_json: str
+    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., legal_json: _Optional[str] = ..., events_json: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., legal_count: _Optional[int] = ..., attempt: _Optional[int] = ..., game: _Optional[str] = ..., view_patch_json: _Optional[str] = ...) -> None: ...
 
 class Answer(_message.Message):
     __slots__ = ("match_id", "decision_id", "index", "action_json")

@@ -54,16 +54,37 @@ class Pending:
     def elapsed_ms(self) -> int:
         return int((time.monotonic() - self.sent_at) * 1000)
 
-    def again(self, attempt: int) -> bot_pb2.RefereeMessage:
-        """The request to send again (a re-ask, a reconnect): same decision, the time that is left."""
-        if attempt == 0 and not self.ask.deadline_ms:
+    def again(self, attempt: int, *, full_view: bool = False) -> bot_pb2.RefereeMessage:
+        """The request to send again (a re-ask, a reconnect): same decision, the time that is left;
+        the full view instead of a patch for a new session (a re-ask's patch applies again as is)."""
+        patched = full_view and self.message.decision.view_patch_json
+        if attempt == 0 and not self.ask.deadline_ms and not patched:
             return self.message
         req = bot_pb2.DecisionRequest()
         req.CopyFrom(self.message.decision)
         req.attempt = attempt
+        if patched:
+            req.view_json, req.view_patch_json = _dumps(self.ask.view), ""
         if req.deadline_ms:
             req.deadline_ms = self.remaining_ms()
         return bot_pb2.RefereeMessage(decision=req)
+
+
+def view_texts(slot: SeatSlot, view: dict[str, Any]) -> tuple[str, str]:
+    """(view_json, view_patch_json) for the seat's next request.
+
+    A session that asked for view deltas gets the changed top-level values of the view (compared
+    as encoded text, so 1 and true or 1 and 1.0 differ) after its first full view."""
+    session = slot.session
+    if session is None or not session.view_delta:
+        slot.view_parts = None
+        return _dumps(view), ""
+    parts = {str(k): _dumps(v) for k, v in view.items()}
+    prev, slot.view_parts = slot.view_parts, parts
+    if prev is None:
+        return "{" + ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items()) + "}", ""
+    changed = ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items() if prev.get(k) != v)
+    return "", '{"set":{' + changed + '},"del":' + _dumps([k for k in prev if k not in parts]) + "}"
 
 
 def bot_seed(key: bytes, match_id: str, seat: int) -> int:
@@ -136,8 +157,9 @@ class LiveMatch:
         slot.connected.set()
         if self.status != "starting":
             session.send(self.start_message(slot, resumed=resumed))
+            slot.view_parts = None  # a new session has no previous view: the next view is full
             if slot.pending is not None:
-                self._resend(slot, slot.pending, slot.pending.ask.attempts)
+                session.send(slot.pending.again(slot.pending.ask.attempts, full_view=True))
         if resumed:
             self.note(f"seat {slot.seat} ({slot.bot}) reconnected (session {session.id})")
 
@@ -191,9 +213,11 @@ class LiveMatch:
         cap = self.config.max_decision_s
         batch = []
         for ask in asks:
+            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view)
             msg = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
                 match_id=self.id, decision_id=ask.decision_id, seat=ask.seat, game=self.game.info.id,
-                view_json=_dumps(ask.view), legal_json=_dumps(ask.legal), events_json=_dumps(ask.events),
+                view_json=view_json, view_patch_json=patch_json, legal_json=_dumps(ask.legal),
+                events_json=_dumps(ask.events),
                 deadline_ms=ask.deadline_ms, time_bank_ms=ask.time_bank_ms, legal_count=len(ask.legal)))
             limit_s = min(cap, ask.deadline_ms / 1000) if ask.deadline_ms else cap
             batch.append((self.slots[ask.seat], Pending(ask, msg, 0.0, limit_s)))

@@ -74,6 +74,7 @@ class SessionRouter:
         sid = f"s{next(self._ids)}-{secrets.token_hex(3)}"
         session = Session(sid, bot, games, capacity, hello.client[:200], slot,
                           flood_rate=cfg.flood_rate, flood_burst=cfg.flood_burst)
+        session.view_delta = hello.view_delta
         self.sessions[sid] = session
         session.send(bot_pb2.RefereeMessage(welcome=bot_pb2.Welcome(
             bot=bot, session_id=sid, capacity=capacity, games=sorted(games),

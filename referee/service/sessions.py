@@ -85,6 +85,7 @@ class Session:
         self.slots: list[SeatSlot] = []
         self.closed = False
         self.close_reason = ""
+        self.view_delta = False  # Hello.view_delta: views as patches after the first (see match.py)
         self.kill: asyncio.Future[Close] | None = None  # set by the stream handler
         # flood control: a token bucket
         self.flood_rate = flood_rate
@@ -154,6 +155,8 @@ class SeatSlot:
     grace: asyncio.TimerHandle | None = None
     connected: asyncio.Event = field(default_factory=asyncio.Event)  # first connection, or lost
     ever_connected: bool = False
+    #: the encoded top-level values of the last view this seat's session received (view deltas)
+    view_parts: dict[str, str] | None = None
 
     def lose(self, why: str) -> None:
         """The seat can no longer play (disconnect grace expired, flooding, hosted bot died)."""
