@@ -91,7 +91,7 @@ def start_referee(home: Path, *flags: str, token: str = "test-organizer-token") 
            "--ready-file", str(ready), *flags]
     with open(log_path, "wb") as log_file:  # the child keeps its own copy of the descriptor
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60  # generous: a loaded CI machine starts Python slowly
     while not ready.exists():
         if proc.poll() is not None or time.monotonic() > deadline:
             proc.kill()
