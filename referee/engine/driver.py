@@ -170,7 +170,8 @@ class MatchDriver:
     def __post_init__(self) -> None:
         st = self.state
         self.players = st.players
-        self.replay = Replay(self.game.info.id, self.game.info.version, self.players, dict(st.options), self.seed,
+        info = self.game.info
+        self.replay = Replay(info.id, info.version, self.players, dict(st.options), self.seed,
                              [{"seat": s, "bot": self.bots[s]} for s in range(self.players)],
                              match_id=self.match_id)
         self.replay.checkpoints.append({"ply": 0, "digest": st.digest()})
@@ -210,8 +211,9 @@ class MatchDriver:
             legal = st.legal_actions(seat)
             if not legal:
                 raise EngineBug(f"{self.game.info.id}: seat {seat} is pending with no legal action")
-            ask = Ask(self.decision_id, seat, st.observe(seat), legal, st.events_for(seat, self.cursors[seat]),
-                      self.deadline_ms(seat), self.bank_ms[seat])
+            events = st.events_for(seat, self.cursors[seat])
+            ask = Ask(self.decision_id, seat, st.observe(seat), legal, events, self.deadline_ms(seat),
+                      self.bank_ms[seat])
             self.cursors[seat] = len(st.log)
             self.batch[seat] = _Slot(ask)
             asks.append(ask)
@@ -219,8 +221,8 @@ class MatchDriver:
 
     def request(self, ask: Ask) -> DecisionRequest:
         """The in-process form of ``ask`` (what an ``Agent.act`` receives)."""
-        return DecisionRequest(self.match_id, ask.decision_id, self.game.info.id, ask.seat, ask.view, ask.legal,
-                               ask.events, ask.deadline_ms, ask.time_bank_ms)
+        return DecisionRequest(self.match_id, ask.decision_id, self.game.info.id, ask.seat, ask.view,
+                               ask.legal, ask.events, ask.deadline_ms, ask.time_bank_ms)
 
     # -- answering ---------------------------------------------------------------------------
     def waiting(self, seat: int, decision_id: int) -> Ask | None:

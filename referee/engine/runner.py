@@ -86,7 +86,8 @@ def run_match(
     for s, agent in enumerate(agents):
         start = getattr(agent, "start", None)
         if start is not None:
-            start(MatchStart(match_id, game.info.id, game.info.version, dict(state.options), s, players, names, tc))
+            start(MatchStart(match_id, game.info.id, game.info.version, dict(state.options), s, players,
+                             names, tc))
 
     while True:
         asks = driver.ask()
@@ -108,7 +109,8 @@ def run_match(
         if end is not None:
             end(outcome.to_json())
     strikes = {s: n for s, n in enumerate(driver.strikes) if n}
-    return MatchResult(outcome, driver.replay, driver.plies, time.perf_counter() - started, strikes, driver.faults)
+    return MatchResult(outcome, driver.replay, driver.plies, time.perf_counter() - started, strikes,
+                       driver.faults)
 
 
 def random_playout(state: State, rng: Rng, *, with_views: bool = False, limit: int | None = None) -> int:
