@@ -8,7 +8,7 @@ from referee.engine import Game, State
 from .actions import ACTIONS
 from .catalog import catalog
 from .info import INFO
-from .options import OPTIONS, check_options, variants
+from .options import OPTIONS, check_options, resolve, variants
 from .setup import setup_state
 from .state import BlockcraftState
 
@@ -27,8 +27,7 @@ class Blockcraft(Game):
         check_options(players, options)
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        st = setup_state(self, players, options, seed)
-        return st
+        return setup_state(self, players, resolve(players, options), seed)
 
     def variants(self, players: int) -> list[dict[str, Any]]:
         return variants(players, CONFORMANCE_ROUNDS)

@@ -43,7 +43,9 @@ def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
     return out
 
 
-def _pending(st: BlockcraftState) -> list[dict[str, Any]]:
+def _pending(st: BlockcraftState, viewer: Viewer) -> list[dict[str, Any]]:
+    """BC-5.26 who decides what; the card chosen for place/use and a smelt batch being built are hand
+    cards until the action commits (BC-7.3): only their owner (and ALL) sees them."""
     if st.phase == "over":
         return []
     if st.phase == "choose_character":
@@ -64,11 +66,14 @@ def _pending(st: BlockcraftState) -> list[dict[str, Any]]:
     elif top.kind == "rescue":
         out["victim"] = d["victim"]
     elif top.kind in ("place_target", "use_target"):
-        out["card"] = d["card"]
+        if viewer in (top.seat, ALL):
+            out["card"] = d["card"]
     elif top.kind == "skill_target":
         out["skill"] = d["skill"]
     elif top.kind == "smelt":
-        out.update(furnace_slot=d["slot"], materials=sorted(d["materials"]), fuels=sorted(d["fuels"]))
+        out["furnace_slot"] = d["slot"]
+        if viewer in (top.seat, ALL):
+            out.update(materials=sorted(d["materials"]), fuels=sorted(d["fuels"]))
     elif top.kind == "enchant":
         out.update(tool_slot=d["slot"], revealed=list(d["revealed"]), picked=list(d["picked"]))
     elif top.kind == "menu":
@@ -143,7 +148,7 @@ def build_view(st: BlockcraftState, viewer: Viewer) -> dict[str, Any]:
         "round": st.round, "day": st.day,
         "turn_seat": st.current if st.phase == "turn" else None,
         "phase": st.phase.upper(),
-        "pending": _pending(st),
+        "pending": _pending(st, viewer),
         "map": _map(st, full),
         "players": [_player(st, p, viewer) for p in st.p],
         "draw_pile": len(st.draw_pile),

@@ -10,6 +10,25 @@ FACTIONS = ("human", "monster", "undead")
 MAX_ROUNDS_CAP = 100  # [design] a bound for the safety limit (the spec says only ">= 1")
 
 
+def _mode(value: Any) -> Any:
+    """`mode`: null (the seat count's default, ``default_mode``) or one of ``MODES``."""
+    if value is not None and value not in MODES:
+        raise BadOptions(f"option 'mode' must be null or one of {list(MODES)}, not {value!r}")
+    return value
+
+
+def default_mode(players: int) -> str:
+    """[design] The mode played when none is given (the spec says "required"): one that separates bots at this
+    seat count. Solo: `extreme` (the only 1-seat mode). From 2 seats: `overlord`, the last player standing wins;
+    `extreme` with 2+ seats nearly always ends with every seat dead, all ranked 1 (issue 17)."""
+    return "extreme" if players == 1 else "overlord"
+
+
+def resolve(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The options with a concrete mode."""
+    return {**options, "mode": options["mode"] or default_mode(players)}
+
+
 def _team_factions(value: Any) -> Any:
     """`team_factions`: null (random pair) or a list of 2 distinct faction ids."""
     if value is None:
@@ -22,7 +41,7 @@ def _team_factions(value: Any) -> Any:
 
 
 def _max_rounds(value: Any) -> Any:
-    """`max_rounds`: null (40, or 30 solo) or an integer 1..100."""
+    """`max_rounds`: null (40, or 36 solo: spec 1.1) or an integer 1..100."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS_CAP:
@@ -31,13 +50,13 @@ def _max_rounds(value: Any) -> Any:
 
 
 OPTIONS = OptionsSpec(
-    Option("mode", "extreme", "game mode (BC-1.1); the spec says 'required': the default is the one mode "
-           "valid at every seat count", choices=MODES),
+    Option("mode", None, "game mode (BC-1.1); null = extreme with 1 seat, overlord with 2 or more (the mode "
+           "that separates bots at that seat count)", choices=MODES, validator=_mode, type_name="str|null"),
     Option("team_split", "three_factions", "team mode with 6 players: three_factions (3x2) or two_factions (2x3)",
            choices=("three_factions", "two_factions")),
     Option("team_factions", None, "team mode with 2 factions: the 2 factions, or null for a random pair",
            choices=FACTIONS, validator=_team_factions, type_name="list|null"),
-    Option("max_rounds", None, "round limit (BC-8.6); null = 40 (30 with 1 player)", min=1, max=MAX_ROUNDS_CAP,
+    Option("max_rounds", None, "round limit (BC-8.6); null = 40 (36 with 1 player)", min=1, max=MAX_ROUNDS_CAP,
            validator=_max_rounds, type_name="int|null"),
     Option("admin_seat", 0, "the administrator: the seat that takes the first turn", min=0, max=9),
 )
@@ -56,7 +75,7 @@ def allowed_players(mode: str) -> tuple[int, ...]:
 
 def check_options(players: int, options: dict[str, Any]) -> None:
     """BC-4.1: setup fails if N is not allowed for the mode; cross-field checks."""
-    mode = options["mode"]
+    mode = options["mode"] or default_mode(players)
     if players not in allowed_players(mode):
         raise BadOptions(f"mode {mode!r} takes {list(allowed_players(mode))} players, not {players}")
     if options["admin_seat"] >= players:

@@ -130,7 +130,8 @@ class BlockcraftState(State):
         super().__init__(game, players, options, rng, log)
         self.cat: Catalog = catalog()
         self.mode: str = options["mode"]
-        self.max_rounds: int = options["max_rounds"] or (30 if players == 1 else 40)
+        # BC-4.1 (spec 1.1): 36 rounds solo (it was 30), 40 otherwise
+        self.max_rounds: int = options["max_rounds"] or (36 if players == 1 else 40)
         self.admin: int = options["admin_seat"]
         self.size = self.cat.size_for(players)
         self.w, self.h = self.size.width, self.size.height

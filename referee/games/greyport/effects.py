@@ -331,6 +331,8 @@ def rw_gold(st: Any, saver: int) -> None:
 def rw_draw_all(st: Any, saver: int, n: int) -> None:
     """L6: each player draws n, from the saver clockwise."""
     for s in st.seats_from(saver):
+        if st.result is not None:  # GB-5.8.1: a Bad Omen lost the game; nothing further resolves
+            return
         st.draw(s, n)
 
 

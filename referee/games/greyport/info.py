@@ -16,7 +16,7 @@ ROUNDS = 3 * (ROUND_LIMIT_MAX + 1)
 SAFETY_LIMIT = ROUNDS * 2300 + 50
 
 INFO = GameInfo(
-    id="greyport", name="The Battle for Greyport", version="1.0.0", min_players=1, max_players=5,
+    id="greyport", name="The Battle for Greyport", version="1.1.0", min_players=1, max_players=5,
     cooperative=True, safety_limit=SAFETY_LIMIT, hidden_information=True, simultaneous=False,
     description="Cooperative deck-building: defend Greyport's locations through a chapter of encounters.",
 )

@@ -15,18 +15,27 @@ from referee.games.blockcraft.state import BlockcraftState, Player
 DEFAULT_CHAR = "h_woodcutter"
 
 
-def _card(text: str, layer: str = "U") -> dict[str, Any]:
-    """'down:iron_ore' | 'placed:dirt' | 'loose:coal_ore' | 'farmland' | 'iron_ore' (= face down)."""
+def _layer(level: int, height: int) -> str:
+    """BC-4.3: level 1 from the Deep deck, levels 2..H-1 Underground, the top (H >= 2) from the Surface."""
+    if level == 0:
+        return "D"
+    return "S" if level == height - 1 else "U"
+
+
+def _card(text: str, layer: str) -> dict[str, Any]:
+    """'down:iron_ore' | 'placed:dirt' | 'loose:coal_ore' | 'farmland' | 'iron_ore' (= face down); a face-down
+    card takes the layer of its level unless named ('down:stone@U')."""
     state, _, card = text.partition(":")
     if not card:
         state, card = ("farmland", "dirt") if text == "farmland" else ("down", text)
-    return {"c": card, "s": state, "l": layer if state == "down" else None, "by": None}
+    card, _, named = card.partition("@")
+    return {"c": card, "s": state, "l": (named or layer) if state == "down" else None, "by": None}
 
 
 def _stack(spec: Any) -> list[dict[str, Any]]:
-    if isinstance(spec, int):
-        return [_card("down:stone", "D")] + [_card("down:stone", "U") for _ in range(spec - 1)]
-    return [_card(c) for c in spec]
+    """A stack bottom -> top: an integer H (H face-down stones, 0 = bare ground) or a list of cards."""
+    cards = ["stone"] * spec if isinstance(spec, int) else list(spec)
+    return [_card(c, _layer(i, len(cards))) for i, c in enumerate(cards)]
 
 
 def build(spec: dict[str, Any]) -> BlockcraftState:
@@ -75,7 +84,7 @@ def _player(st: BlockcraftState, p: Player, d: dict[str, Any], seat: int) -> Non
     p.reset_turn()
     p.ap = d.get("ap", 4 if seat == st.current else 0)
     p.ap_spent = d.get("ap_spent", 0)
-    for k in ("ores_gathered", "touch_hits", "kill_xp", "kills", "fatigue"):
+    for k in ("ores_gathered", "touch_hits", "kill_xp", "kills", "fatigue", "decisions"):
         if k in d:
             setattr(p, k, d[k])
     p.tools = [None, None]

@@ -72,3 +72,75 @@ def test_views_are_json_and_stable() -> None:
     for viewer in (0, 1, 2, 3, PUBLIC, ALL):
         v = st.observe(viewer)
         assert json.loads(json.dumps(v)) == v
+
+
+# ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----------
+def _committed_only(st: object, before: int, secret: set[str]) -> list[str]:
+    """Card ids among ``secret`` that any event since ``before`` shows to seat 1 or a spectator."""
+    seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))  # type: ignore[attr-defined]
+    return sorted(c for c in secret if f'"{c}"' in seen)
+
+
+def _pending_public(st: object) -> list[dict]:
+    return [st.observe(PUBLIC)["pending"], st.observe(1)["pending"]]  # type: ignore[attr-defined]
+
+
+def test_bc_7_3_place_and_use_choices_are_public_only_when_committed() -> None:
+    """BC-7.1 / BC-7.3: opening `place` or `use` and cancelling reveals nothing of the hand (the chosen card
+    is logged when `place_at` / `use_at` commits the action)."""
+    from .builder import build
+
+    st = build({"p": {"0": {"cell": [0, 0], "hand": {"glass": 1, "tnt": 1}}, "1": {"cell": [3, 3]}},
+                "cells": {"1,0": 2}})
+    for action, secret in (({"type": "place", "card_type": "glass"}, "glass"),
+                           ({"type": "use", "card_type": "tnt"}, "tnt")):
+        before = len(st.log)
+        st.apply(0, action)
+        assert all("card" not in p[0] for p in _pending_public(st)), "the chosen card shows in a public view"
+        assert st.observe(0)["pending"][0]["card"] == secret            # its owner still sees it
+        st.apply(0, {"type": "cancel"})
+        assert _committed_only(st, before, {secret}) == [], f"cancelled {action['type']} revealed {secret}"
+    before = len(st.log)
+    st.apply(0, {"type": "place", "card_type": "glass"})
+    st.apply(0, {"type": "place_at", "cell": [1, 0]})
+    assert _committed_only(st, before, {"glass"}) == ["glass"]          # committed: public (BC-7.1)
+
+
+def test_bc_7_3_a_smelt_batch_is_public_only_when_confirmed() -> None:
+    """BC-7.1 / BC-5.18: the batch being built is private until `smelt_confirm`; `cancel` reveals nothing."""
+    from .builder import build
+
+    st = build({"p": {"0": {"cell": [0, 0], "hand": {"iron_ore": 1, "coal_ore": 1},
+                            "blocks": [{"card": "furnace"}]}, "1": {"cell": [3, 3]}}})
+    before = len(st.log)
+    st.apply(0, {"type": "smelt", "furnace_slot": 0})
+    st.apply(0, {"type": "smelt_material", "card_type": "iron_ore"})
+    st.apply(0, {"type": "smelt_fuel", "card_type": "coal_ore"})
+    for pend in _pending_public(st):
+        assert "materials" not in pend[0] and "fuels" not in pend[0]
+    assert st.observe(0)["pending"][0]["materials"] == ["iron_ore"]
+    st.apply(0, {"type": "cancel"})
+    assert _committed_only(st, before, {"iron_ore", "coal_ore"}) == []
+    st.apply(0, {"type": "smelt", "furnace_slot": 0})
+    st.apply(0, {"type": "smelt_material", "card_type": "iron_ore"})
+    st.apply(0, {"type": "smelt_fuel", "card_type": "coal_ore"})
+    st.apply(0, {"type": "smelt_confirm"})
+    assert _committed_only(st, before, {"iron_ore", "coal_ore"}) == ["coal_ore", "iron_ore"]
+
+
+def test_bc_7_3_redeterminize_redraws_a_chosen_card() -> None:
+    """DESIGN redeterminize: the card in an open place choice is hidden from seat 1, so seat 1's copies re-draw
+    it (always a placeable card, BC-5.10) instead of repeating the truth."""
+    from .builder import build
+
+    st = build({"p": {"0": {"cell": [0, 0], "hand": {"dirt": 1, "apple": 2}}, "1": {"cell": [3, 3]}},
+                "draw_pile": ["dirt", "log", "sand", "stone", "apple"] * 4})
+    st.apply(0, {"type": "place", "card_type": "dirt"})
+    seen = set()
+    for k in range(40):
+        cp = st.redeterminize(1, Rng(k))
+        card = cp.stack.top().data["card"]
+        assert cp.cat.cards[card].placeable
+        assert cp.observe(1) == st.observe(1)
+        seen.add(card)
+    assert len(seen) > 1, "seat 1's copies always hold the true chosen card"

@@ -29,8 +29,9 @@ def test_bad_options_get_one_clear_error(players: int, options: dict, words: str
 
 def test_defaults_and_solo() -> None:
     st = GAME.new_state(1, None, 3)
-    assert st.options["mode"] == "extreme" and st.max_rounds == 30   # BC-4.1: 30 rounds solo
+    assert st.options["mode"] == "extreme" and st.max_rounds == 36   # BC-4.1 (spec 1.1): 36 rounds solo
     assert GAME.new_state(2, {"mode": "overlord"}, 3).max_rounds == 40
+    assert GAME.new_state(2, {"mode": "extreme"}, 3).max_rounds == 40
     assert GAME.new_state(2, {"mode": "overlord", "max_rounds": 7}, 3).max_rounds == 7
 
 
@@ -44,3 +45,31 @@ def test_variants_are_exactly_the_valid_modes() -> None:
     for n in range(1, 11):
         for v in GAME.variants(n):
             GAME.new_state(n, v, 0)
+
+
+def test_bc_8_6_solo_game_ends_after_round_36() -> None:
+    """BC-4.1 / BC-8.6 (spec 1.1): a solo game that never crafts the World Core ends after round 36."""
+    from referee.engine import Rng
+
+    st = GAME.new_state(1, None, 4)
+    rng = Rng(1)
+    while st.pending():
+        legal = st.legal_actions(0)
+        safe = [a for a in legal if a["type"] in ("choose_character", "choose_start", "end_action_phase",
+                                                  "discard", "use", "land", "cancel", "pass", "end_turn")]
+        st.apply(0, rng.choice(safe or legal))
+    out = st.outcome()
+    assert out is not None and out.details["reason"] in ("round_limit", "all_dead")
+    if out.details["reason"] == "round_limit":
+        assert out.details["rounds"] == 36
+
+
+@pytest.mark.parametrize(("players", "mode"), [(1, "extreme"), (2, "overlord"), (4, "overlord"), (10, "overlord")])
+def test_default_mode_depends_on_the_seat_count(players: int, mode: str) -> None:
+    """[design] issue 17: with no `mode` given, the game picks the mode that separates bots at that seat count:
+    solo `extreme` (the only solo mode), `overlord` from 2 seats (a 2-seat `extreme` game nearly always ends
+    with every seat dead, ranking everyone 1). An explicit mode always wins."""
+    assert GAME.options.validate({})["mode"] is None
+    st = GAME.new_state(players, {}, 3)
+    assert st.mode == mode and st.options["mode"] == mode and st.observe(0)["mode"] == mode
+    assert GAME.new_state(2, {"mode": "extreme"}, 3).mode == "extreme"

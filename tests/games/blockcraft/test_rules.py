@@ -174,10 +174,12 @@ def test_bc_8_6_round_limit_outcomes() -> None:
     out = st.outcome()
     assert out is not None and out.details["reason"] == "round_limit"
     assert out.ranks == [2, 2, 1] and out.details["results"] == {"0": "loss", "1": "loss", "2": "win"}
-    solo = build({"players": 1, "mode": "extreme", "round": 30, "p": {"0": {"cell": [0, 0]}}})
+    solo = build({"players": 1, "mode": "extreme", "round": 35, "p": {"0": {"cell": [0, 0]}}})
+    solo.apply(0, END)
+    assert solo.outcome() is None and solo.round == 36          # spec 1.1: solo limit 36 (was 30)
     solo.apply(0, END)
     o = solo.outcome()
-    assert o is not None and o.team_result == "loss" and o.ranks == [1]
+    assert o is not None and o.team_result == "loss" and o.ranks == [1] and o.details["rounds"] == 36
 
 
 def test_bc_8_5_world_core_wins_solo() -> None:
@@ -186,7 +188,7 @@ def test_bc_8_5_world_core_wins_solo() -> None:
                 "blocks": [{"card": "crafting_table"}]}}})
     st.apply(0, {"type": "craft", "recipe": "world_core"})
     o = st.outcome()
-    assert o is not None and o.team_result == "win" and o.team_score == 10 * (30 - 12 + 1) + 4
+    assert o is not None and o.team_result == "win" and o.team_score == 10 * (36 - 12 + 1) + 4  # BC-8.7
 
 
 def test_menu_when_more_than_100_actions() -> None:

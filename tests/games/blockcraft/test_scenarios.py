@@ -29,5 +29,6 @@ def test_scenario(sid: str, case: dict[str, Any]) -> None:
 
 
 def test_every_spec_scenario_has_a_file() -> None:
+    """The spec's T1-T18 each have a file; other files (``i17_*``) hold scenarios of later rule fixes."""
     ids = {json.loads(p.read_text(encoding="utf-8"))["id"] for p in HERE.glob("*.json")}
-    assert ids == {f"T{i}" for i in range(1, 19)}
+    assert {i for i in ids if i.startswith("T")} == {f"T{i}" for i in range(1, 19)}

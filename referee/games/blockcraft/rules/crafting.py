@@ -116,7 +116,8 @@ def smelt_add(st: BlockcraftState, p: Player, card: str, row: str) -> None:
     data = st.stack.frames[-1].data
     p.remove(card)
     data[row].append(card)
-    st.log.public("smelt_add", seat=p.seat, card=card, row=row)
+    # BC-7.3: the batch stays private until `smelt_confirm` logs it publicly (BC-7.1).
+    st.log.private(p.seat, "smelt_add", seat=p.seat, card=card, row=row)
 
 
 def smelt_cancel(st: BlockcraftState, p: Player) -> None:

@@ -203,7 +203,8 @@ def h_place(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     top = st.stack.top()
     p.remove(a["card_type"])
     st.stack.push("place_target", p.seat, card=a["card_type"], in_jump=top is not None and top.kind == "jump")
-    st.log.public("place_choose", seat=p.seat, card=a["card_type"])
+    # BC-7.3: the card stays hidden from the others until `place_at` commits (BC-7.1 logs it there).
+    st.log.private(p.seat, "place_choose", seat=p.seat, card=a["card_type"])
 
 
 def h_place_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
@@ -222,12 +223,13 @@ def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
         eff.apply(st, p, card, None)
     else:
         st.stack.push("use_target", p.seat, card=card)
-        st.log.public("use_choose", seat=p.seat, card=card)
+        st.log.private(p.seat, "use_choose", seat=p.seat, card=card)  # BC-7.3: public at `use_at`
 
 
 def h_use_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.pop()
     card = frame.data["card"]
+    st.log.public("use", seat=p.seat, card=card, cell=list(a["cell"]))  # BC-7.1: committed
     st.discard_card(card)
     use_effect_of(st, card).apply(st, p, card, (a["cell"][0], a["cell"][1]))
 

@@ -1,7 +1,8 @@
 """BC-7.3 / BC-7.6: re-drawing what one seat cannot see (for the no-leak test and search bots)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from referee.engine import Rng
 
@@ -25,8 +26,11 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
     # Raw cards in the draw pile and other seats' hands/chests are one unknown pool; processed cards
     # in other seats' hands/chests another (the supply counts are public). Container sizes are kept.
     others = [p for p in cp.p if p.seat != seat]
+    slots = _choice_slots(cp, seat)
     for raw in (True, False):
         pool: list[str] = list(cp.draw_pile) if raw else []
+        mine = [(d, k, i, ok) for d, k, i, ok in slots if cat.cards[_get(d, k, i)].raw == raw]
+        pool += [_get(d, k, i) for d, k, i, _ok in mine]
         hand_n = []
         for p in others:
             cards = [c for c, n in p.hand.items() if cat.cards[c].raw == raw for _ in range(n)]
@@ -38,6 +42,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
                        for e in b["chest"] if cat.cards[e[0]].raw == raw]
         pool += [e[0] for e in chest_spots]
         pool = rng.shuffled(sorted(pool))  # sorted: the copy must not depend on the true order
+        pool = _deal_choices(cp, mine, pool, rng)
         for p, n in zip(others, hand_n):
             for c in pool[:n]:
                 p.add(c)
@@ -86,3 +91,63 @@ def _pool_key(st: BlockcraftState, character: str) -> str:
     if st.mode == "team":
         return fac
     return "boss" if fac == "boss" else "normal"
+
+
+# A hand card chosen for an open place / use / smelt batch of another seat is hidden (BC-7.3) until the
+# action commits; re-drawn like a hand card, but only with a card that fits the choice (what the viewer
+# knows: a PLACE_TARGET holds a placeable card, a USE_TARGET a card used on a cell, a batch smeltable
+# materials and fuels).
+Slot = tuple[dict[str, Any], str, "int | None", Callable[[Any], bool]]
+
+
+def _choice_slots(st: BlockcraftState, seat: int) -> list[Slot]:
+    out: list[Slot] = []
+    for f in st.stack.frames:
+        if f.seat == seat:
+            continue
+        d = f.data
+        if f.kind == "place_target":
+            out.append((d, "card", None, lambda c: c.placeable))
+        elif f.kind == "use_target":
+            out.append((d, "card", None, lambda c: c.use_effect is not None and c.kind != "food"))
+        elif f.kind == "smelt":
+            out += [(d, "materials", i, lambda c: c.smelt_to is not None) for i in range(len(d["materials"]))]
+            out += [(d, "fuels", i, lambda c: bool(c.fuel)) for i in range(len(d["fuels"]))]
+    return out
+
+
+
+def _get(d: dict[str, Any], key: str, i: int | None) -> str:
+    return d[key] if i is None else d[key][i]
+
+
+def _set(d: dict[str, Any], key: str, i: int | None, card: str) -> None:
+    if i is None:
+        d[key] = card
+    else:
+        d[key][i] = card
+
+
+def _deal_choices(st: BlockcraftState, slots: list[Slot], pool: list[str], rng: Rng) -> list[str]:
+    """Fill each slot with a random fitting card of the (shuffled) pool; returns the rest of the pool. The
+    true cards always fit, so a few retries find a complete assignment; if none does, the truth is kept
+    (never observed in tests: every slot type has many fitting cards)."""
+    if not slots:
+        return pool
+    cards = st.cat.cards
+    for _ in range(8):
+        left = list(pool)
+        picks: list[str] = []
+        for _d, _k, _i, ok in slots:
+            fit = [j for j, c in enumerate(left) if ok(cards[c])]
+            if not fit:
+                break
+            picks.append(left.pop(fit[rng.below(len(fit))]))
+        if len(picks) == len(slots):
+            for (d, k, i, _ok), c in zip(slots, picks):
+                _set(d, k, i, c)
+            return left
+    left = list(pool)
+    for d, k, i, _ok in slots:
+        left.remove(_get(d, k, i))
+    return left

@@ -33,7 +33,9 @@ def legal_for(st: BlockcraftState, seat: int) -> list[dict[str, Any]]:
         return full if len(full) <= MAX_LEGAL else menu_list(full)
     if st.step == "discard":
         return [{"type": "discard", "card_type": c} for c in sorted(p.hand)]
-    # step "end": BC-5.25 m_witch Brew
+    # step "end": BC-5.25 m_witch Brew; BC-6.12: after the cap only end_turn
+    if p.decisions >= DECISION_CAP:
+        return [{"type": "end_turn"}]
     return [{"type": "brew", "card_type": c} for c in sorted(p.hand)
             if st.cat.cards[c].kind == "food"] + [{"type": "end_turn"}]
 
@@ -57,8 +59,11 @@ def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any
     if kind == "dodge":
         return [{"type": "dodge"}, {"type": "take_hit"}]
     if kind == "rescue":
-        # [design] a rescuer without food is still asked (only `pass`): skipping it would tell
-        # everyone that its hidden hand holds no food (BC-7.3).
+        # BC-6.3.2 (spec 1.1): a rescuer without food is still asked (only `pass`): skipping it would
+        # tell everyone that its hidden hand holds no food (BC-7.3). BC-6.12: the current player at the
+        # decision cap may only pass.
+        if p.seat == st.current and p.decisions >= DECISION_CAP:
+            return [{"type": "pass"}]
         return [{"type": "feed", "card_type": c} for c in sorted(p.hand)
                 if st.cat.cards[c].kind == "food"] + [{"type": "pass"}]
     if kind == "menu":

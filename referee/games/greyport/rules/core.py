@@ -164,30 +164,44 @@ class CoreMixin(_Base):
                 if fn.when == "on_damage":
                     fn(self, seat, src)
 
-    def draw(self, seat: int, n: int, by: int | None = None) -> None:
-        """GB-6.14.1: draw n; an empty deck reshuffles the discard; Bad Omen resolves as drawn."""
+    def draw(self, seat: int, n: int, by: int | None = None) -> list[str]:
+        """GB-6.14.1: draw n one card at a time; an empty deck reshuffles the discard; a Bad Omen resolves
+        as it is drawn, so a loss it causes stops the draw (GB-5.8.1). Returns the cards drawn."""
         p = self.players_[seat]
         got: list[str] = []
+        batch: list[str] = []
         for _ in range(n):
+            if self.result is not None:
+                break
             if not p.deck:
                 if not p.discard:
                     break
+                self._log_draw(seat, batch, by)
+                batch = []
                 p.deck = p.discard
                 p.discard = []
                 self.rng.shuffle(p.deck)
                 self.log.public("reshuffle", seat=seat, deck_size=len(p.deck))
-            got.append(p.deck.pop(0))
-        if not got:
-            return
-        p.hand.extend(got)
-        self.log.public("draw", seat=seat, count=len(got))
-        self.log.private(seat, "drew", seat=seat, cards=sorted(got))
-        if by is not None and by != seat:
-            self.stat(by, "cards_drawn_for_others", len(got))
-        for c in got:
-            if self.result is None and self.card_def(c).effect == "lose_hp_on_draw":
+            c = p.deck.pop(0)
+            p.hand.append(c)
+            got.append(c)
+            batch.append(c)
+            if self.card_def(c).effect == "lose_hp_on_draw":
+                self._log_draw(seat, batch, by)
+                batch = []
                 self.log.public("reveal", seat=seat, cards=[c], why="bad_omen")
                 self.lose_hp(seat, 1, "bad_omen")
+        self._log_draw(seat, batch, by)
+        return got
+
+    def _log_draw(self, seat: int, cards: list[str], by: int | None) -> None:
+        """The public count and the drawer's private card list of one run of draws."""
+        if not cards:
+            return
+        self.log.public("draw", seat=seat, count=len(cards))
+        self.log.private(seat, "drew", seat=seat, cards=sorted(cards))
+        if by is not None and by != seat:
+            self.stat(by, "cards_drawn_for_others", len(cards))
 
     def gain_curse(self, seat: int) -> None:
         """GB-6.8.1: top curse face up onto the discard; empty curse deck -> lose 1 HP instead."""

@@ -243,6 +243,8 @@ class EncounterMixin(RoundMixin):
             self.rng.shuffle(p.deck)
             self.log.public("reshuffle", seat=s, deck_size=len(p.deck))
             self.draw(s, 5)
+            if self.result is not None:  # GB-5.8.1: a Bad Omen lost the game; nothing further resolves
+                return
             p.hero_zone = "hand"
             p.shields = 0
         for m in self.all_monsters():

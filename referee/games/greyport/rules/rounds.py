@@ -186,26 +186,36 @@ class RoundMixin(MainMixin):
                 return
 
     # -- GB-5.6.4 Discard / GB-5.6.5 Refill -------------------------------------------------------------------
-    def reveal_dread(self, seat: int) -> None:
-        dread = sorted(c for c in self.players_[seat].hand if self.card_def(c).effect == "hand_limit_minus1")
+    def is_dread(self, card: str) -> bool:
+        return self.card_def(card).effect == "hand_limit_minus1"
+
+    def reveal_dread(self, seat: int, cards: list[str]) -> None:
+        """GB-7.4: a Gnawing Dread is revealed when it lowers a hand limit being applied (each copy always
+        does: the limit is at least 5 before the Dreads and never below 3)."""
+        dread = sorted(c for c in cards if self.is_dread(c))
         if dread:
             self.log.public("reveal", seat=seat, cards=dread, why="gnawing_dread")
 
     def _t_discard_step(self, t: dict[str, Any]) -> None:
+        """GB-5.6.4: the limit applies from here on; the Dreads in hand now are revealed once."""
         self.phase = "discard"
         p = self.players_[self.defender]
         if p.hero_zone == "hand":
             p.hero_zone = "return_zone"
-        self.reveal_dread(self.defender)
+        self.reveal_dread(self.defender, p.hand)
         self.stack.push("discard", self.defender)
 
     def _t_refill(self, t: dict[str, Any]) -> None:
+        """GB-5.6.5: draw one at a time up to the limit, recomputed after every draw; a Dread drawn here
+        lowers the limit being applied and is revealed as it is drawn (GB-7.4). A loss during the draws
+        (Bad Omen) ends everything at once (GB-5.8.1): the player hero stays in the return zone."""
         self.phase = "refill"
         seat = self.defender
         p = self.players_[seat]
-        self.reveal_dread(seat)
         while self.result is None and len(p.hand) < self.hand_limit(seat) and (p.deck or p.discard):
-            self.draw(seat, 1)
+            self.reveal_dread(seat, self.draw(seat, 1))
+        if self.result is not None:
+            return
         if p.hero_zone == "return_zone":
             p.hero_zone = "hand"
 
