@@ -16,6 +16,10 @@ else:
 
 C = load_content()
 TIERS = ("copper", "silver", "gold")
+# Instance id -> design, filled on first use (ids are "<design>#<k>"; player heroes "PH<seat>" change with the
+# level and are never cached). A hot path: rules look designs up hundreds of times per game.
+_CARD_DEFS: dict[str, CardDef] = {}
+_MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
 
 
@@ -23,14 +27,21 @@ class CoreMixin(_Base):
     # -- lookups ----------------------------------------------------------------------------------
     def card_def(self, cid: str) -> CardDef:
         """GB-3.3.1: the design of a card instance (player heroes by their current level)."""
+        d = _CARD_DEFS.get(cid)
+        if d is not None:
+            return d
         if cid.startswith("PH"):
             p = self.players_[int(cid[2:])]
             return C.cards[f"P-{p.character}-{p.level}"]
-        return C.cards[cid.split("#", 1)[0]]
+        d = _CARD_DEFS[cid] = C.cards[cid.split("#", 1)[0]]
+        return d
 
     @staticmethod
     def mdef(mid: str) -> MonsterDef:
-        return C.monsters[mid.split("#", 1)[0]]
+        d = _MONSTER_DEFS.get(mid)
+        if d is None:
+            d = _MONSTER_DEFS[mid] = C.monsters[mid.split("#", 1)[0]]
+        return d
 
     def seats_from(self, start: int) -> list[int]:
         """GB-6.15.2: every seat from ``start`` clockwise."""

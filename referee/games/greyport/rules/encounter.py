@@ -46,8 +46,11 @@ class EncounterMixin(RoundMixin):
             aside: list[str] = []
             for i in range(4):
                 self.fill_slot(row, i, setup=True, aside=aside)
-            deck.extend(aside)
-            self.rng.shuffle(deck)
+            # GB-4.3.2 "put back and shuffle": the rest of the deck is already in uniformly random order, so
+            # inserting each set-aside card at a uniformly random position gives the same distribution as a
+            # full reshuffle, for a few RNG draws instead of ~50 (setup dominates short solo games).
+            for c in aside:
+                deck.insert(self.rng.below(len(deck) + 1), c)
 
     def _t_curses(self, t: dict[str, Any]) -> None:
         """GB-4.2.4: shuffle the curse deck; fill the token supply."""
