@@ -39,6 +39,11 @@ def _cards() -> dict[str, dict[str, Any]]:
 
 
 @lru_cache(maxsize=1)
+def _recipes() -> dict[str, dict[str, int]]:
+    return {k: dict(v["ingredients"]) for k, v in _cards().items() if v.get("ingredients")}
+
+
+@lru_cache(maxsize=1)
 def _characters() -> dict[str, dict[str, Any]]:
     rows = tomllib.loads((CONTENT / "characters.toml").read_text(encoding="utf-8"))["character"]
     return {r["id"]: r for r in rows}
@@ -60,6 +65,7 @@ class HeuristicBot(Bot):
         self.rng = Rng(seed)
         self.no_smelt_round = -1
         self.jump_dir: str | None = None
+        self.home: list[int] | None = None  # extreme: the farmland we return to
 
     # -- entry point -------------------------------------------------------------------------
     def act(self, request: DecisionRequest) -> int | dict[str, Any]:
@@ -230,7 +236,7 @@ class HeuristicBot(Bot):
     # -- the action phase ----------------------------------------------------------------------------
     def _action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
         if view["mode"] == "extreme":
-            return self._extreme_action(view, me, legal)
+            return self._solo_action(view, me, legal)
         mine = view["players"][me]
         view["private"]["hand"]
         hunger, max_h = mine["hunger"], mine["max_hunger"]
@@ -596,4 +602,176 @@ class HeuristicBot(Bot):
                 move = self._find(legal, type="move", dir=d)
                 if move is not None:
                     return move
+        return {"type": "end_action_phase"}
+
+    # -- extreme: the World Core plan ----------------------------------------------------------------
+    # [issue 17] Hunger is both the action budget and the hand limit (ceil(hunger / 2) cards survive a
+    # settlement), so the plan keeps cards compact (logs, not planks: planks are crafted when a recipe can
+    # use them at once), farms (a farmland under the character at the start of its turn gives 2 hunger and
+    # wheat -> bread) and keeps hunger high. Tech: crafting table, wooden pickaxe + hoe, farmland, stone
+    # pickaxe, furnace, iron pickaxe, then gold, diamond, glass, pearl.
+    def _goal_recipes(self, view: dict[str, Any], me: int) -> list[str]:
+        """The next tools/blocks to craft, in order."""
+        mine = view["players"][me]
+        hand = view["private"]["hand"]
+        blocks = {b["card"] for b in mine["blocks"]}
+        tools = {t["card"] for t in mine["tools"]}
+        tier = self._tier(mine)
+        farmer = mine["character"] == "h_farmer"
+        out: list[str] = []
+        if "crafting_table" not in blocks and not hand.get("crafting_table"):
+            return ["crafting_table"]
+        if not farmer and self.home is None and not any(t.endswith("_hoe") for t in tools) \
+                and not hand.get("wooden_hoe"):
+            out.append("wooden_hoe")
+        if tier < 1 and not hand.get("wooden_pickaxe"):
+            out.append("wooden_pickaxe")
+        if tier < 2 and not hand.get("stone_pickaxe"):
+            out.append("stone_pickaxe")
+        if "furnace" not in blocks and not hand.get("furnace"):
+            out.append("furnace")
+        if tier < 3 and not hand.get("iron_pickaxe"):
+            out.append("iron_pickaxe")
+        return out
+
+    def _solo_craft(self, view: dict[str, Any], me: int, crafts: list[dict[str, Any]]) -> Any:
+        avail = {a["recipe"]: a for a in crafts}
+        if "world_core" in avail:
+            return avail["world_core"]
+        hand = view["private"]["hand"]
+        recipes = _recipes()
+        for goal in self._goal_recipes(view, me):
+            if goal in avail:
+                return avail[goal]
+            need = recipes.get(goal, {})
+            # sticks from planks, planks from logs, only when the whole recipe can be made now (logs are
+            # compact: 1 card for 4 planks)
+            if not all(hand.get(k, 0) >= n for k, n in need.items() if k not in ("stick", "planks")):
+                continue
+            short = max(0, need.get("stick", 0) - hand.get("stick", 0))
+            planks = need.get("planks", 0) + 2 * -(-short // 4)
+            if hand.get("planks", 0) + 4 * hand.get("log", 0) < planks:
+                continue
+            if short and hand.get("planks", 0) >= 2 and "stick" in avail:
+                return avail["stick"]
+            if hand.get("planks", 0) < planks and "planks" in avail:
+                return avail["planks"]
+        if hand.get("wheat", 0) >= 3 and "bread" in avail:
+            return avail["bread"]
+        return None
+
+    def _solo_dig_value(self, view: dict[str, Any], me: int, cell: list[int]) -> float:
+        mine = view["players"][me]
+        cells = view["map"]["cells"]
+        stack = cells[f"{cell[0]},{cell[1]}"]
+        if not stack:
+            return 0.0
+        top = _decode(stack[-1])
+        if top["face"] != "down":
+            return 0.0
+        if self.home is not None and list(cell) == list(self.home):
+            return 0.0
+        tier = self._tier(mine)
+        layer = top["layer"]
+        if layer == "S":
+            v = 3.0
+        elif layer == "U":
+            v = 3.0 if tier >= 1 else 0.0
+        elif tier >= 3:
+            v = 6.0
+        elif tier >= 1 and self._stone_need(view, me) > 0 and view["round"] >= 8:
+            v = 1.0
+        else:
+            v = 0.0
+        if v and list(cell) == list(mine["pos"]):
+            v -= 0.5 if len(stack) > 1 else 2.0
+        return v
+
+    def _solo_action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:
+        mine = view["players"][me]
+        hand = view["private"]["hand"]
+        hunger, max_h = mine["hunger"], mine["max_hunger"]
+        cards = _cards()
+        cells = view["map"]["cells"]
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for a in legal:
+            by_type.setdefault(a["type"], []).append(a)
+        if self.home is not None:
+            stack = cells[f"{self.home[0]},{self.home[1]}"]
+            if not stack or not stack[-1].startswith("farmland"):
+                self.home = None
+        core = self._find(legal, type="craft", recipe="world_core")
+        if core:
+            return core
+        # eat: never overflow; keep hunger high (it is also the hand limit)
+        foods = [a for a in by_type.get("use", []) if cards[a["card_type"]]["kind"] == "food"]
+        fits = [a for a in foods if hunger + cards[a["card_type"]]["food"] <= max_h]
+        if fits:
+            return max(fits, key=lambda a: cards[a["card_type"]]["food"])
+        farmer = mine["character"] == "h_farmer"
+        can_till = farmer or any(t["card"].endswith("_hoe") for t in mine["tools"])
+        # farmland: till a loose dirt next to us at our height, then stand on it
+        if self.home is None and can_till:
+            for a in by_type.get("till", []):
+                x, y = a["cell"]
+                if abs(x - mine["pos"][0]) + abs(y - mine["pos"][1]) == 1 and len(cells[f"{x},{y}"]) <= mine["height"] \
+                        and mine["height"] - len(cells[f"{x},{y}"]) < 3:
+                    self.home = [x, y]
+                    return a
+        gathers = [a for a in by_type.get("gather", [])
+                   if not (self.home is None and can_till and self._top(view, a["cell"]) == "dirt")]
+        if gathers:
+            return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
+        for a in by_type.get("equip", []):
+            if a["enchant"]:
+                continue
+            c = a["card_type"]
+            if a["replace_slot"] is None and (c in ("crafting_table", "furnace") or
+                                              (c in PICK_TIER and PICK_TIER[c] > self._tier(mine)) or
+                                              (c == "wooden_hoe" and self.home is None)):
+                return a
+            if a["replace_slot"] is not None and c in PICK_TIER and PICK_TIER[c] > self._tier(mine):
+                old = next(t["card"] for t in mine["tools"] if t["slot"] == a["replace_slot"])
+                if old in PICK_TIER or (old.endswith("_hoe") and (self.home is not None or farmer)):
+                    return a
+        c = self._solo_craft(view, me, by_type.get("craft", []))
+        if c is not None:
+            return c
+        if by_type.get("smelt") and self.no_smelt_round != view["round"] and self._smelt_wants(view, me):
+            return by_type["smelt"][0]
+        first = mine["turn"]["ap_spent"] == 0
+        home_here = self.home is not None and list(mine["pos"]) == list(self.home)
+        reserve = 4 if self.home is not None else 6
+        if first and hunger >= 1 or hunger >= reserve:
+            digs = [(self._solo_dig_value(view, me, a["cell"]), a) for a in by_type.get("dig", [])]
+            digs = [t for t in digs if t[0] > 0]
+            if digs:
+                return max(digs, key=lambda t: t[0])[1]
+        # go home before the turn ends (farmland works at the start of the turn)
+        if self.home is not None and not home_here:
+            hx, hy = self.home
+            x, y = mine["pos"]
+            dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+            for a in by_type.get("move", []):
+                dx, dy = dirs[a["dir"]]
+                if abs(hx - x - dx) + abs(hy - y - dy) < abs(hx - x) + abs(hy - y):
+                    return a
+            if by_type.get("jump") and hunger >= 2:
+                for d, (dx, dy) in dirs.items():
+                    if abs(hx - x - dx) + abs(hy - y - dy) < abs(hx - x) + abs(hy - y) and \
+                            len(cells[f"{x + dx},{y + dy}"]) <= mine["height"] + 1:
+                        self.jump_dir = d
+                        return {"type": "jump"}
+        if (first and hunger >= 2 or hunger >= 7) and (not home_here or hunger >= max_h - 3):
+            step = self._plan_move(view, me)
+            if step is not None:
+                d, needs_jump = step
+                if needs_jump:
+                    if self._find(legal, type="jump") and hunger >= 6:
+                        self.jump_dir = d
+                        return {"type": "jump"}
+                else:
+                    move = self._find(legal, type="move", dir=d)
+                    if move is not None:
+                        return move
         return {"type": "end_action_phase"}
