@@ -689,7 +689,6 @@ class HeuristicBot(Bot):
 
     def _solo_action(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:
         mine = view["players"][me]
-        hand = view["private"]["hand"]
         hunger, max_h = mine["hunger"], mine["max_hunger"]
         cards = _cards()
         cells = view["map"]["cells"]
