@@ -2,12 +2,20 @@
 GB-6.6 saving and destroying locations, GB-8 end of game."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .core import C
 from .rounds import RoundMixin
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
+
+
+@cache
+def _instances(designs: tuple[str, ...], monsters: bool = False) -> tuple[str, ...]:
+    """GB-3.3 instance ids ``<design>#<k>`` of every copy, built once per design list (setup runs per game)."""
+    table = C.monsters if monsters else C.cards
+    return tuple(f"{d}#{k}" for d in designs for k in range(1, table[d].count + 1))
 
 
 class EncounterMixin(RoundMixin):
@@ -25,7 +33,7 @@ class EncounterMixin(RoundMixin):
     def _t_deal(self, t: dict[str, Any]) -> None:
         """GB-4.2.2: each seat shuffles its 9 starting cards, draws 5, takes its level-1 player hero."""
         for seat, p in enumerate(self.players_):
-            cards = [f"{d}#{k}" for d in C.starting[p.character] for k in range(1, C.cards[d].count + 1)]
+            cards = list(_instances(tuple(C.starting[p.character])))
             self.rng.shuffle(cards)
             p.deck = cards
             p.hp = p.max_hp = self.options["starting_hp"]
@@ -37,7 +45,7 @@ class EncounterMixin(RoundMixin):
     def _t_rows(self, t: dict[str, Any]) -> None:
         """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
         for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
-            deck = [f"{d}#{k}" for d in designs for k in range(1, C.cards[d].count + 1)]
+            deck = list(_instances(tuple(designs)))
             self.rng.shuffle(deck)
             if row == "heroes":
                 self.hero_deck = deck
@@ -54,7 +62,7 @@ class EncounterMixin(RoundMixin):
 
     def _t_curses(self, t: dict[str, Any]) -> None:
         """GB-4.2.4: shuffle the curse deck; fill the token supply."""
-        self.curse_deck = [f"{d}#{k}" for d in C.curse_designs for k in range(1, C.cards[d].count + 1)]
+        self.curse_deck = list(_instances(tuple(C.curse_designs)))
         self.rng.shuffle(self.curse_deck)
         self.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
 
@@ -110,7 +118,7 @@ class EncounterMixin(RoundMixin):
         for f in add:
             if f not in self.factions_in:
                 self.factions_in.append(f)
-                self.monster_deck += [f"{d}#{k}" for d in C.factions[f] for k in range(1, C.monsters[d].count + 1)]
+                self.monster_deck += _instances(tuple(C.factions[f]), monsters=True)
         self.rng.shuffle(self.monster_deck)
         # 4. location monsters, 5. player monsters
         self.reveal_to_threat("loc", enc.location_threat[n - 1])
