@@ -301,8 +301,10 @@ def rw_each_copper(st: Any, saver: int) -> None:
 @effect("reward:reveal5_items", "reward")
 def rw_reveal5(st: Any, saver: int) -> None:
     """L2 / GB-6.6.2: reveal min(5, deck) items; the saver may take one; the rest to the bottom."""
-    cards = st.item_deck[:5]
+    cards = st.settle("item", 5)[:5]
     del st.item_deck[:5]
+    if "item" in st.settled:
+        st.settled["item"] = max(0, st.settled["item"] - len(cards))
     if cards:
         st.log.public("reveal", cards=list(cards), why="reward")
         st.stack.push("reward_take", saver, cards=list(cards), mode="reveal5")

@@ -67,12 +67,15 @@ def _deep(v: Any) -> Any:
     return v
 
 
+#: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
+_TASK_METHODS: dict[str, str] = {}
+
 # Plain-data fields of the state, snapshotted as they are.
 FIELDS = ("phase", "result", "loss_reason", "enc_index", "encounter_round", "total_rounds", "defender",
           "marker", "priority", "passes", "actor", "objective_met", "loc", "loc_group", "groups", "dmg",
           "bosses", "monster_deck", "monster_discard", "factions_in", "hero_deck", "item_deck", "hero_row",
           "item_row", "curse_deck", "token_supply", "removed", "used_locations", "destroyed", "played",
-          "tasks", "fight", "team")
+          "tasks", "fight", "team", "settled")
 
 
 class GreyportState(FramesMixin, State):
@@ -107,6 +110,7 @@ class GreyportState(FramesMixin, State):
         self.hero_row: list[str | None] = [None] * 4
         self.item_row: list[str | None] = [None] * 4
         self.curse_deck: list[str] = []
+        self.settled: dict[str, int] = {}  # lazily shuffled shared decks (rules/core.py ``settle``)
         self.token_supply: dict[str, list[str]] = {}
         self.removed: list[str] = []
         self.used_locations: list[str] = []
@@ -175,10 +179,12 @@ class GreyportState(FramesMixin, State):
                     if len(legal) == 1:
                         self._decide(top.seat, legal[0], auto=True)
                         continue
+                    self._legal_cache = (top.seat, legal)   # the list the seat is asked with next
                 return
             if self.tasks:
                 t = self.tasks.pop()
-                getattr(self, f"_t_{t['op']}")(t)
+                op = t["op"]
+                getattr(self, _TASK_METHODS.get(op) or _TASK_METHODS.setdefault(op, f"_t_{op}"))(t)
                 self.checks()
                 continue
             if self.phase != "action":
@@ -193,6 +199,7 @@ class GreyportState(FramesMixin, State):
                 if len(legal) == 1:
                     self._decide(seat, legal[0], auto=True)
                     continue
+                self._legal_cache = (seat, legal)
             return
         self.stack.frames = []
         self.tasks = []
@@ -249,5 +256,6 @@ class GreyportState(FramesMixin, State):
             p.hand, p.deck = pool[:n], pool[n:]
         for deck in (copy.hero_deck, copy.item_deck, copy.monster_deck, copy.curse_deck):
             deck[:] = rng.shuffled(sorted(deck))
+        copy.settled = {}
         copy._legal_cache = None
         return copy

@@ -47,6 +47,15 @@ def forced_roll(st: GreyportState, rng: ScriptedRng) -> Any:
     return roll
 
 
+def eager_shuffle(st: GreyportState, rng: ScriptedRng) -> Any:
+    """Shared decks are shuffled lazily by the engine; a scenario scripts whole shuffle orders, so its
+    shuffles happen at once (scripted top, or the seeded generator) and leave the deck settled."""
+    def shuffle_deck(key: str) -> None:
+        rng.shuffle(st.deck(key))
+        st.settled.pop(key, None)
+    return shuffle_deck
+
+
 def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     n = spec["players"]
     opts = GAME.options.validate(spec.get("options", {}))
@@ -55,6 +64,7 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     rng = ScriptedRng(rng_spec.get("dice"), rng_spec.get("shuffles"))
     st = GreyportState(GAME, n, opts, rng)
     st.roll = forced_roll(st, rng)  # type: ignore[method-assign]
+    st.shuffle_deck = eager_shuffle(st, rng)  # type: ignore[method-assign]
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
     st.enc_index = setup.get("enc_index", 0)

@@ -19,6 +19,7 @@ TIERS = ("copper", "silver", "gold")
 # Instance id -> design, filled on first use (ids are "<design>#<k>"; player heroes "PH<seat>" change with the
 # level and are never cached). A hot path: rules look designs up hundreds of times per game.
 _CARD_DEFS: dict[str, CardDef] = {}
+DECKS = {"hero": "hero_deck", "item": "item_deck", "curse": "curse_deck", "monster": "monster_deck"}
 _MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
 
@@ -219,7 +220,7 @@ class CoreMixin(_Base):
         if not self.curse_deck:
             self.lose_hp(seat, 1, "no_curse_left")
             return
-        c = self.curse_deck.pop(0)
+        c = self.take_top("curse")
         self.players_[seat].discard.append(c)
         self.stat(seat, "curses_gained")
         self.log.public("curse", seat=seat, card=c)
@@ -341,9 +342,58 @@ class CoreMixin(_Base):
                 return None
             self.monster_deck = self.monster_discard
             self.monster_discard = []
-            self.rng.shuffle(self.monster_deck)
+            self.shuffle_deck("monster")
             self.log.public("monster_reshuffle", deck_size=len(self.monster_deck))
-        return self.monster_deck.pop(0)
+        return self.take_top("monster")
+
+    # -- shared decks, shuffled lazily ---------------------------------------------------------------------
+    # [design] A shuffle of the hero, item, curse or monster deck only marks it unsettled; the order of its
+    # top cards is drawn (partial Fisher-Yates with the state RNG) when they are taken or revealed. Every
+    # order has the same probability as with a full shuffle up front, but a short game draws ~15 cards of
+    # ~140 (setup dominated 1-seat games). ``settled[key]`` = how many top cards have their final order; a
+    # deck without an entry is in its final order (also decks a scenario builds).
+    def deck(self, key: str) -> list[str]:
+        return getattr(self, DECKS[key])  # type: ignore[no-any-return]
+
+    def shuffle_deck(self, key: str) -> None:
+        """Shuffle a shared deck (lazily)."""
+        if len(self.deck(key)) > 1:
+            self.settled[key] = 0
+        else:
+            self.settled.pop(key, None)
+
+    def settle(self, key: str, k: int) -> list[str]:
+        """Fix the order of the deck's top ``k`` cards; returns the deck."""
+        deck = self.deck(key)
+        i = self.settled.get(key)
+        if i is None:
+            return deck
+        n = len(deck)
+        below = self.rng.below
+        while i < min(k, n - 1):
+            j = i + below(n - i)
+            deck[i], deck[j] = deck[j], deck[i]
+            i += 1
+        if i >= n - 1:
+            del self.settled[key]
+        else:
+            self.settled[key] = i
+        return deck
+
+    def take_top(self, key: str) -> str:
+        card = self.settle(key, 1).pop(0)
+        if key in self.settled:
+            self.settled[key] = max(0, self.settled[key] - 1)
+        return card
+
+    def shuffle_in(self, key: str, cards: list[str]) -> None:
+        """Put cards into a deck at random (GB-4.3.2 "put back and shuffle")."""
+        deck = self.deck(key)
+        if key in self.settled:
+            deck.extend(cards)        # the unsettled part has no order yet
+            return
+        for c in cards:
+            deck.insert(self.rng.below(len(deck) + 1), c)
 
     # -- reinforcement rows (GB-4.3, GB-6.10) ------------------------------------------------------------
     def in_play_designs(self) -> set[str]:
@@ -355,7 +405,7 @@ class CoreMixin(_Base):
         cells = self.hero_row if row == "heroes" else self.item_row
         chars = {p.character for p in self.players_}
         while deck:
-            c = deck.pop(0)
+            c = self.take_top("hero" if row == "heroes" else "item")
             d = self.card_def(c)
             if row == "heroes":
                 if d.cameo and d.cameo in chars:

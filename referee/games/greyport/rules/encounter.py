@@ -18,12 +18,17 @@ def _instances(designs: tuple[str, ...], monsters: bool = False) -> tuple[str, .
     return tuple(f"{d}#{k}" for d in designs for k in range(1, table[d].count + 1))
 
 
+@cache
+def _encounter(chapter: str, index: int) -> Any:
+    return C.encounters[C.chapters[chapter].encounters[index]]
+
+
 class EncounterMixin(RoundMixin):
     def encounter_id(self) -> str:
         return C.chapters[self.options["chapter"]].encounters[self.enc_index]
 
     def encounter(self) -> Any:
-        return C.encounters[self.encounter_id()]
+        return _encounter(self.options["chapter"], self.enc_index)
 
     # -- GB-4.2 game setup ---------------------------------------------------------------------------
     def _t_choose_character(self, t: dict[str, Any]) -> None:
@@ -46,24 +51,23 @@ class EncounterMixin(RoundMixin):
         """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
         for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
             deck = list(_instances(tuple(designs)))
-            self.rng.shuffle(deck)
+            key = "hero" if row == "heroes" else "item"
             if row == "heroes":
                 self.hero_deck = deck
             else:
                 self.item_deck = deck
+            self.shuffle_deck(key)
             aside: list[str] = []
             for i in range(4):
                 self.fill_slot(row, i, setup=True, aside=aside)
-            # GB-4.3.2 "put back and shuffle": the rest of the deck is already in uniformly random order, so
-            # inserting each set-aside card at a uniformly random position gives the same distribution as a
-            # full reshuffle, for a few RNG draws instead of ~50 (setup dominates short solo games).
-            for c in aside:
-                deck.insert(self.rng.below(len(deck) + 1), c)
+            # GB-4.3.2 "put back and shuffle": the rest of the deck is still unsettled (in random order as far
+            # as anyone can tell), so the set-aside cards simply join it (deviation 8).
+            self.shuffle_in(key, aside)
 
     def _t_curses(self, t: dict[str, Any]) -> None:
         """GB-4.2.4: shuffle the curse deck; fill the token supply."""
         self.curse_deck = list(_instances(tuple(C.curse_designs)))
-        self.rng.shuffle(self.curse_deck)
+        self.shuffle_deck("curse")
         self.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
 
     def _t_first_player(self, t: dict[str, Any]) -> None:
@@ -119,7 +123,7 @@ class EncounterMixin(RoundMixin):
             if f not in self.factions_in:
                 self.factions_in.append(f)
                 self.monster_deck += _instances(tuple(C.factions[f]), monsters=True)
-        self.rng.shuffle(self.monster_deck)
+        self.shuffle_deck("monster")
         # 4. location monsters, 5. player monsters
         self.reveal_to_threat("loc", enc.location_threat[n - 1])
         for s in self.seats_from(self.defender):

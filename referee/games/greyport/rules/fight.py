@@ -6,6 +6,9 @@ from typing import Any
 
 from .core import C, CoreMixin, Key
 
+#: (hero design, item design) -> (cleave, snipe); fight abilities are fixed by the designs
+_TARGETING: dict[tuple[str, str | None], tuple[bool, bool]] = {}
+
 
 class FightMixin(CoreMixin):
     def fight_profile(self, seat: int, entry: dict[str, Any]) -> dict[str, Any]:
@@ -27,10 +30,19 @@ class FightMixin(CoreMixin):
                     fn(prof, *a.args)
         return prof
 
+    def targeting(self, entry: dict[str, Any]) -> tuple[bool, bool]:
+        """(cleave, snipe) of a hero and its item: a function of the two designs, cached."""
+        key = (self.card_def(entry["card"]).id, self.card_def(entry["item"]).id if entry["item"] else None)
+        flags = _TARGETING.get(key)
+        if flags is None:
+            prof = self.fight_profile(-1, entry)
+            flags = _TARGETING[key] = (bool(prof["cleave"]), bool(prof["snipe"]))
+        return flags
+
     def target_sets(self, entry: dict[str, Any], prof: dict[str, Any] | None = None) -> list[list[str]]:
         """GB-6.1.7: the legal target lists of a hero, in the reference order."""
-        prof = prof or self.fight_profile(-1, entry)
-        if prof["snipe"]:
+        cleave, snipe = (prof["cleave"], prof["snipe"]) if prof else self.targeting(entry)
+        if snipe:
             keys = [k for k in self.group_keys() if self.group(k)]
         elif self.groups[self.defender]:
             keys = [self.defender]
@@ -41,7 +53,7 @@ class FightMixin(CoreMixin):
         out: list[list[str]] = []
         for key in keys:
             g = self.group(key)
-            k = 2 if prof["cleave"] else 1
+            k = 2 if cleave else 1
             if key == "loc" and self.loc_has("no_cleave"):
                 k = 1
             tags = [self.mdef(m).tags for m in g]
@@ -49,7 +61,7 @@ class FightMixin(CoreMixin):
             nonranged = {i for i, t in enumerate(tags) if "ranged" not in t}
             for size in range(1, k + 1):
                 for combo in combinations(range(len(g)), size):
-                    if not prof["snipe"]:
+                    if not snipe:
                         s = set(combo)
                         if any(i not in tanks for i in s) and not tanks <= s:
                             continue

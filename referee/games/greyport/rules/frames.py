@@ -169,6 +169,7 @@ class FramesMixin(EncounterMixin):
         card = a.get("card")
         if f.data["mode"] == "reveal5":
             rest = [c for c in f.data["cards"] if c != card]
+            self.settle("item", len(self.item_deck))   # the rest go under a deck of known order
             self.item_deck.extend(rest)
         elif card is not None:
             self.take_from_row(card)
