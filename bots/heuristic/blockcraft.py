@@ -139,9 +139,14 @@ class HeuristicBot(Bot):
         hand = view["private"]["hand"]
         need = self._needs(view, me)
 
+        extreme = view["mode"] == "extreme"
+
         def value(a: dict[str, Any]) -> float:
             c = a["card_type"]
-            return KEEP.get(c, 5) + (20 if c in need else 0) + min(hand.get(c, 0), 3) * -0.5
+            v = KEEP.get(c, 5) + (20 if c in need else 0) + min(hand.get(c, 0), 3) * -0.5
+            if extreme and c == "wheat":
+                v += 15   # 3 wheat = bread (5 hunger)
+            return v
         return min(legal, key=value)
 
     def _end_phase(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
@@ -640,6 +645,8 @@ class HeuristicBot(Bot):
             return avail["world_core"]
         hand = view["private"]["hand"]
         recipes = _recipes()
+        if hand.get("wheat", 0) >= 3 and "bread" in avail:
+            return avail["bread"]
         for goal in self._goal_recipes(view, me):
             if goal in avail:
                 return avail[goal]
@@ -761,7 +768,7 @@ class HeuristicBot(Bot):
                             len(cells[f"{x + dx},{y + dy}"]) <= mine["height"] + 1:
                         self.jump_dir = d
                         return {"type": "jump"}
-        if (first and hunger >= 2 or hunger >= 7) and (not home_here or hunger >= max_h - 3):
+        if (first and hunger >= 2 or hunger >= 7) and (not home_here or hunger >= max_h - 2):
             step = self._plan_move(view, me)
             if step is not None:
                 d, needs_jump = step
