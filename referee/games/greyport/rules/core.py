@@ -74,11 +74,16 @@ class CoreMixin(_Base):
         return self.loc is not None and self.loc["status"] in ("standing", "saved")
 
     def loc_has(self, ability: str) -> bool:
-        return self.loc_stands() and C.location_abilities[self.loc["id"]].key == f"location:{ability}"
+        loc = self.loc
+        return (loc is not None and loc["status"] in ("standing", "saved")
+                and C.location_abilities[loc["id"]].key[9:] == ability)   # "location:<ability>"
 
     @staticmethod
     def has_key(abilities: Any, key: str) -> bool:
-        return any(a.key == key for a in abilities)
+        for a in abilities:
+            if a.key == key:
+                return True
+        return False
 
     def monster_hp(self, mid: str) -> int:
         if mid in self.bosses:
@@ -109,7 +114,10 @@ class CoreMixin(_Base):
 
     def hand_limit(self, seat: int) -> int:
         """GB-6.11: 5 + 1 (Gilded Tankard) - Gnawing Dread in hand, minimum 3."""
-        dread = sum(1 for c in self.players_[seat].hand if self.card_def(c).effect == "hand_limit_minus1")
+        dread = 0
+        for c in self.players_[seat].hand:
+            if self.card_def(c).effect == "hand_limit_minus1":
+                dread += 1
         return max(3, 5 + (1 if self.loc_has("hand_limit_plus1") else 0) - dread)
 
     def stat(self, seat: int | None, name: str, n: int = 1) -> None:

@@ -59,7 +59,11 @@ class FightMixin(CoreMixin):
             tags = [self.mdef(m).tags for m in g]
             tanks = {i for i, t in enumerate(tags) if "tank" in t}
             nonranged = {i for i, t in enumerate(tags) if "ranged" not in t}
-            for size in range(1, k + 1):
+            # single targets (the common case), the same tests as below for a set of one
+            for i, m in enumerate(g):
+                if snipe or ((i in tanks or not tanks) and ("ranged" not in tags[i] or nonranged <= {i})):
+                    out.append([m])
+            for size in range(2, k + 1):
                 for combo in combinations(range(len(g)), size):
                     if not snipe:
                         s = set(combo)
