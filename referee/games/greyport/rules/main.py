@@ -9,6 +9,17 @@ from .fight import FightMixin
 MAX_LEGAL = 100
 
 
+def _round_abilities(d: Any) -> list[Any]:
+    """GB-3.4 the `round:` abilities of a design, in printed order (cached per design)."""
+    out = _ROUND.get(d.id)
+    if out is None:
+        out = _ROUND[d.id] = [a for a in d.abilities if a.key.startswith("round:")]
+    return out
+
+
+_ROUND: dict[str, list[Any]] = {}
+
+
 class MainMixin(FightMixin):
     def main_legal(self, seat: int) -> list[dict[str, Any]]:
         """GB-5.4: every main action of the seat with priority, in a fixed order."""
@@ -37,12 +48,11 @@ class MainMixin(FightMixin):
             for card in (e["card"], e["item"]):
                 if card is None:
                     continue
-                for a in self.card_def(card).abilities:
-                    if a.key.startswith("round:"):
-                        code = a.key[6:]
-                        used = {"card": card, "ability": code} in e["round_used"]
-                        if not used and self.effect_fn(a.key).available(self, seat, card):
-                            rest.append({"type": "use_ability", "card": card, "ability": code})
+                for a in _round_abilities(self.card_def(card)):
+                    code = a.key[6:]
+                    used = {"card": card, "ability": code} in e["round_used"]
+                    if not used and self.effect_fn(a.key).available(self, seat, card):
+                        rest.append({"type": "use_ability", "card": card, "ability": code})
         if can_hero:
             rest += [{"type": "shake_off", "card": c} for c in hand if defs[c].kind == "curse"]
         rest.append({"type": "pass"})
