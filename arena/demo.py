@@ -34,6 +34,8 @@ class LocalReferee:
     address: str
     token: str
     log_path: Path
+    #: how it runs hosted bots ("hosted bots: sandboxed (...)" / "UNSANDBOXED ..." / "refused ...")
+    hosted: str = ""
 
 
 def exit_on_sigterm() -> None:
@@ -65,7 +67,7 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
     log_path = (log_dir or tmp) / "referee.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "ARENA_ORGANIZER_TOKEN": token}
-    with open(log_path, "ab") as log:
+    with open(os.open(log_path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600), "ab") as log:  # owner only
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", "127.0.0.1:0",
                                  "--ready-file", str(ready), *(extra_args or [])],
                                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -77,11 +79,12 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
             if time.monotonic() > deadline:
                 raise DemoError(f"the referee did not start within {timeout_s:.0f}s; see {log_path}")
             time.sleep(0.1)
-        address = json.loads(ready.read_text())["address"]
+        info = json.loads(ready.read_text())
+        address = info["address"]
         saved = {k: os.environ.get(k) for k in ("ARENA_REFEREE", "ARENA_ORGANIZER_TOKEN")}
         os.environ["ARENA_REFEREE"], os.environ["ARENA_ORGANIZER_TOKEN"] = address, token
         try:
-            yield LocalReferee(proc, address, token, log_path)
+            yield LocalReferee(proc, address, token, log_path, info.get("hosted", ""))
         finally:
             for k, v in saved.items():
                 if v is None:
@@ -153,7 +156,7 @@ def dashboard_process(port: int = 8000, log_dir: Path | None = None,
         except OSError:
             port = free_port()
     log_path = (log_dir or Path(tempfile.mkdtemp(prefix="arena-dashboard-"))) / "dashboard.log"
-    with open(log_path, "ab") as log:
+    with open(os.open(log_path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600), "ab") as log:  # owner only
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "dashboard", "--port", str(port)],
                                 env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python deps in .venv, the Node.js bot's packages, Chromium)
+# Installs everything the tests need (Python deps in .venv, the Node.js bot's packages, Chromium,
+# bubblewrap)
 # and runs the whole suite. `.ci/run` calls this; so can you.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +31,15 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "!! Chromium is missing and cannot be installed here: browser tests will skip (they fail in CI)" >&2
+  fi
+fi
+
+if ! command -v bwrap >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing bubblewrap (the hosted bots' sandbox)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null
+  else
+    echo "!! bwrap is missing and cannot be installed here: the red-team tests fail (hosted bots are refused)" >&2
   fi
 fi
 

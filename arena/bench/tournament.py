@@ -1,16 +1,16 @@
-"""``arena bench tournament``: matches per second with 1 and 2 Celery workers and the local pool.
+"""``arena bench tournament``: tournament throughput, measured side by side in one run.
 
-The same matches (one tournament definition, same seed) are played three ways in one run, each
-after a warm-up tournament so process start-up is not timed:
+Two measurements, each on the same tournament definition (same bots, same seeds):
 
-* ``celery x1``: one ``arena worker -c 1`` through Redis,
-* ``celery x2``: two ``arena worker -c 1`` through Redis,
-* ``local x2``: the embedded local pool with two processes.
+1. **executors**: the embedded local pool (two processes) plays the tournament in-process and
+   then through a local referee with sandboxed hosted bots; the referee / in-process ratio is the
+   cost of the referee and the sandbox (issue 14: goal >= 40 % for 2-seat Clank);
+2. **scaling**: one vs two ``arena worker -c 1`` through Redis (goal >= 1.8 on 2 cores).
 
-Redis is ``ARENA_BROKER_URL`` when set, else a private ``redis-server`` on a free port; the store is
-a fresh SQLite file in a temporary directory. Matches are played in-process by default (the
-workers' own cost, which is what scales with workers); ``--executor referee`` routes them through a
-local referee with hosted bots instead. The scaling ratio is celery x2 / celery x1 (goal >= 1.8 on 2 cores).
+Every configuration first plays a warm-up tournament (process start-up is not timed), then
+repeats the tournament until at least ``--min-seconds`` have passed, so a rate is never taken from
+a fraction of a second. Redis is ``ARENA_BROKER_URL`` when set, else a private ``redis-server`` on
+a free port; the store is a fresh SQLite file in a temporary directory.
 """
 from __future__ import annotations
 
@@ -74,82 +74,121 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @click.command("tournament")
-@click.option("--game", default=None, help="Game to play (default: the first competitive game registered).")
+@click.option("--game", default="clank", show_default=True, help="Game to play.")
 @click.option("--bots", default="random,heuristic", show_default=True,
               help="Built-in bots entered (a bot without a heuristic for the game falls back to random).")
-@click.option("--deals", type=int, default=8, show_default=True, help="Deals per pairing (2 matches each).")
-@click.option("--executor", type=click.Choice(["inprocess", "referee"]), default="inprocess", show_default=True)
-def command(game: str | None, bots: str, deals: int, executor: str) -> None:
-    """Matches per second: 1 vs 2 Celery workers vs the local pool, on the same matches."""
+@click.option("--deals", type=int, default=8, show_default=True,
+              help="Deals per pairing in one tournament (2 matches each).")
+@click.option("--min-seconds", type=float, default=12.0, show_default=True,
+              help="Each configuration repeats the tournament until it has run this long (in all rounds).")
+@click.option("--executor", type=click.Choice(["inprocess", "referee"]), default="inprocess", show_default=True,
+              help="Executor of the Celery scaling measurement.")
+@click.option("--referee-workers", type=int, default=2, show_default=True,
+              help="Local pool size for an extra referee run (its workers only wait on the referee).")
+@click.option("--rounds", type=int, default=3, show_default=True,
+              help="In-process and referee runs alternate this many times (each gets --min-seconds in all).")
+@click.option("--skip-celery", is_flag=True, help="Only the executor comparison (no Redis needed).")
+def command(game: str, bots: str, deals: int, min_seconds: float, executor: str, referee_workers: int,
+            rounds: int, skip_celery: bool) -> None:
+    """Matches per second: in-process vs referee (local pool x2), then 1 vs 2 Celery workers."""
     from bots.builtin import heuristic_available
-    from referee.engine import all_games, get_game
+    from referee.engine import get_game
+    from referee.engine.errors import ArenaError
 
     from ..scheduling.driver import CeleryDispatch, LocalPool, drive
     from ..store import Store, ops
 
-    game_id = game or next((g.info.id for g in all_games() if not g.info.cooperative), None)
-    if game_id is None:
-        raise click.ClickException("no competitive game registered")
-    info = get_game(game_id).info
+    try:
+        info = get_game(game).info
+    except ArenaError as exc:
+        raise click.ClickException(str(exc)) from None
+    if deals < 1 or min_seconds < 0 or referee_workers < 1 or rounds < 1:
+        raise click.UsageError("--deals, --rounds and --referee-workers must be >= 1, --min-seconds >= 0")
     tmp = Path(tempfile.mkdtemp(prefix="arena-bench-"))
     db_url = f"sqlite:///{tmp}/arena.db"
     env_keys = {"ARENA_DB_URL": db_url, "ARENA_HOME": str(tmp)}
-    saved = {k: os.environ.get(k) for k in (*env_keys, "ARENA_BROKER_URL", "ARENA_QUEUE")}
+    saved = {k: os.environ.get(k) for k in (*env_keys, "ARENA_BROKER_URL", "ARENA_QUEUE", "ARENA_REFEREE",
+                                            "ARENA_ORGANIZER_TOKEN")}
     os.environ.update(env_keys)
     store = Store(db_url)
     store.migrate()
     names = []
     for i, b in enumerate(x.strip() for x in bots.split(",") if x.strip()):
-        agent = b if b != "heuristic" or heuristic_available(game_id) else "random"
+        agent = b if b != "heuristic" or heuristic_available(game) else "random"
         name = f"{b}{i}"
         ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=agent), agent=agent)
         names.append(name)
 
-    def tournament(n: int) -> int:
+    def tournament(n: int, ex: str) -> int:
         return ops.create_tournament(store, ops.TournamentRequest(
-            game_id, tuple(names), games_per_pairing=n, seed=17, executor=executor, name=f"bench {n}"))
+            game, tuple(names), games_per_pairing=n, seed=17, executor=ex, name=f"bench {n} {ex}"))
 
     rates: dict[str, float] = {}
-    console.print(f"bench: {game_id} ({info.min_players}-{info.max_players} seats), bots {', '.join(names)}, "
-                  f"{deals} deals per pairing, executor {executor}", highlight=False)
+    console.print(f"bench: {game} ({info.min_players}-{info.max_players} seats; {len(names)} seats here), bots "
+                  f"{', '.join(names)}, {deals} deals per pairing, >= {min_seconds:g}s per configuration",
+                  highlight=False)
 
-    def timed(label: str, dispatcher) -> None:  # type: ignore[no-untyped-def]
-        drive(store, tournament(1), dispatcher, poll_s=0.05)  # warm-up: start-up is not timed
-        tid = tournament(deals)
+    totals: dict[str, list[float]] = {}
+
+    def timed(label: str, dispatcher, ex: str, seconds: float, warm: bool = True) -> None:  # type: ignore[no-untyped-def]
+        if warm:
+            drive(store, tournament(1, ex), dispatcher, poll_s=0.02)  # warm-up: start-up is not timed
+        done = failed = 0
         t0 = time.perf_counter()
-        prog = drive(store, tid, dispatcher, poll_s=0.05)
-        dt = time.perf_counter() - t0
-        rates[label] = prog.done / dt
-        console.print(f"  {label:10s} {prog.done} matches in {dt:6.2f}s = {rates[label]:6.2f} matches/s"
-                      + (f" ({prog.failed} failed)" if prog.failed else ""), highlight=False)
+        while True:
+            prog = drive(store, tournament(deals, ex), dispatcher, poll_s=0.02)
+            done, failed = done + prog.done, failed + prog.failed
+            if time.perf_counter() - t0 >= seconds:
+                break
+        acc = totals.setdefault(label, [0, 0, 0.0])
+        acc[0] += done
+        acc[1] += failed
+        acc[2] += time.perf_counter() - t0
+        rates[label] = acc[0] / acc[2]
+
+    def show(label: str) -> None:
+        done, failed, dt = totals[label]
+        console.print(f"  {label:18s} {int(done):4d} matches in {dt:6.2f}s = {rates[label]:6.2f} matches/s"
+                      + (f" ({int(failed)} failed)" if failed else ""), highlight=False)
 
     try:
-        ctx = contextlib.ExitStack()
-        with ctx:
-            if executor == "referee":
-                from ..demo import local_referee
+        with contextlib.ExitStack() as ctx:
+            from ..demo import local_referee
 
-                ctx.enter_context(local_referee())
-            redis_url = ctx.enter_context(_redis(tmp))
-            for n_workers in (1, 2):
-                queue = f"bench-{uuid.uuid4().hex[:8]}"
-                env = {**os.environ, "ARENA_BROKER_URL": redis_url, "ARENA_QUEUE": queue,
-                       "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[2]),
-                                                      os.environ.get("PYTHONPATH", "")])}
-                procs = [subprocess.Popen([sys.executable, "-m", "arena.cli.main", "worker", "-c", "1",
-                                           "-n", f"bench{i}@%h"], env=env, stdout=subprocess.DEVNULL,
-                                          stderr=open(tmp / f"worker{n_workers}-{i}.log", "ab"),  # noqa: SIM115
-                                          start_new_session=True) for i in range(n_workers)]
-                try:
-                    timed(f"celery x{n_workers}", CeleryDispatch(redis_url, queue, redispatch_after_s=60))
-                finally:
-                    for p in procs:
-                        _stop(p)
-            pool = LocalPool(2)
+            ref = ctx.enter_context(local_referee())
+            console.print(f"local referee: {ref.hosted}", highlight=False)
+            # interleaved rounds, so a change in the machine's load hits both executors alike
+            configs = [("inprocess", 2), ("referee", 2)]
+            if referee_workers != 2:
+                configs.append(("referee", referee_workers))
+            pools = {cfg: LocalPool(cfg[1]) for cfg in configs}
             try:
-                timed("local x2", pool)
+                for r in range(rounds):
+                    for ex, n in configs:
+                        timed(f"local x{n} {ex}", pools[(ex, n)], ex, min_seconds / rounds, warm=r == 0)
             finally:
-                pool.close()
+                for pool in pools.values():
+                    pool.close()
+            for ex, n in configs:
+                show(f"local x{n} {ex}")
+            if not skip_celery:
+                redis_url = ctx.enter_context(_redis(tmp))
+                for n_workers in (1, 2):
+                    queue = f"bench-{uuid.uuid4().hex[:8]}"
+                    env = {**os.environ, "ARENA_BROKER_URL": redis_url, "ARENA_QUEUE": queue,
+                           "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[2]),
+                                                          os.environ.get("PYTHONPATH", "")])}
+                    procs = [subprocess.Popen([sys.executable, "-m", "arena.cli.main", "worker", "-c", "1",
+                                               "-n", f"bench{i}@%h"], env=env, stdout=subprocess.DEVNULL,
+                                              stderr=open(tmp / f"worker{n_workers}-{i}.log", "ab"),  # noqa: SIM115
+                                              start_new_session=True) for i in range(n_workers)]
+                    try:
+                        label = f"celery x{n_workers} {executor}"
+                        timed(label, CeleryDispatch(redis_url, queue, redispatch_after_s=60), executor, min_seconds)
+                        show(label)
+                    finally:
+                        for p in procs:
+                            _stop(p)
     finally:
         for k, v in saved.items():
             if v is None:
@@ -157,10 +196,17 @@ def command(game: str | None, bots: str, deals: int, executor: str) -> None:
             else:
                 os.environ[k] = v
         shutil.rmtree(tmp, ignore_errors=True)
-    table = Table("configuration", "matches/s", "vs celery x1", title=f"arena bench tournament ({game_id})")
+    table = Table("configuration", "matches/s", title=f"arena bench tournament ({game})")
     for label, rate in rates.items():
-        table.add_row(label, f"{rate:.2f}", f"{rate / rates['celery x1']:.2f}x")
+        table.add_row(label, f"{rate:.2f}")
     console.print(table)
-    ratio = rates["celery x2"] / rates["celery x1"]
-    console.print(f"scaling 1 -> 2 Celery workers: [bold]{ratio:.2f}x[/bold] (goal >= 1.8 on 2 cores; "
-                  f"{os.cpu_count()} CPUs here)")
+    base = rates["local x2 inprocess"]
+    extra = (f"; referee with x{referee_workers}: {rates[f'local x{referee_workers} referee'] / base:.0%}"
+             if referee_workers != 2 else "")
+    console.print(f"referee / in-process (local pool x2, sandboxed hosted bots): "
+                  f"[bold]{rates['local x2 referee'] / base:.0%}[/bold]{extra} (goal >= 40 %; "
+                  f"{os.cpu_count()} CPUs here, load average {os.getloadavg()[0]:.1f})", highlight=False)
+    if not skip_celery:
+        scale = rates[f"celery x2 {executor}"] / rates[f"celery x1 {executor}"]
+        console.print(f"scaling 1 -> 2 Celery workers ({executor}): [bold]{scale:.2f}x[/bold] (goal >= 1.8 on 2 cores)",
+                      highlight=False)

@@ -47,7 +47,7 @@ def register(cli: click.Group) -> None:
         with contextlib.ExitStack() as stack:
             if use_referee:
                 ref = stack.enter_context(local_referee())
-                console.print(f"referee listening on {ref.address} (log: {ref.log_path})", highlight=False)
+                console.print(f"referee listening on {ref.address} (log: {ref.log_path}); {ref.hosted}", highlight=False)
             tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2), executor=executor)
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0

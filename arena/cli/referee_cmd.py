@@ -39,6 +39,11 @@ def register(cli: click.Group) -> None:
     @click.option("--reconnect-grace", type=float, default=None, help="Seconds a disconnected seat waits [5].")
     @click.option("--hosted-cpu-s", type=int, default=None, help="CPU seconds per hosted bot (0 = no limit) [600].")
     @click.option("--hosted-memory-mb", type=int, default=None, help="Memory per hosted bot in MiB [4096].")
+    @click.option("--hosted-pids", type=int, default=None, help="Processes per hosted bot's sandbox [256].")
+    @click.option("--hosted-wall-s", type=float, default=None, help="Wall seconds a hosted bot may live [3600].")
+    @click.option("--unsandboxed-hosted-bots", is_flag=True, default=False, envvar="ARENA_UNSANDBOXED_HOSTED_BOTS",
+                  help="Without bwrap/user namespaces, run hosted bots anyway (TRUSTED CODE ONLY: no isolation) "
+                       "[env ARENA_UNSANDBOXED_HOSTED_BOTS=1].")
     @click.option("--live-wait", type=float, default=None, help="Seconds RunMatch waits for live bots [10].")
     @click.option("--flood-rate", type=float, default=None,
                   help="Unsolicited messages per second a bot session may send [200].")
@@ -47,7 +52,8 @@ def register(cli: click.Group) -> None:
     def referee(ctx: click.Context, address: str, organizer_token: str | None, tls_cert: str | None,
                 tls_key: str | None, db_url: str | None, load_games: tuple[str, ...], ready_file: Path | None,
                 max_strikes: int | None, reasks: int | None, reconnect_grace: float | None,
-                hosted_cpu_s: int | None, hosted_memory_mb: int | None, live_wait: float | None,
+                hosted_cpu_s: int | None, hosted_memory_mb: int | None, hosted_pids: int | None,
+                hosted_wall_s: float | None, unsandboxed_hosted_bots: bool, live_wait: float | None,
                 flood_rate: float | None, flood_burst: int | None) -> None:
         """Run the referee: bots connect over gRPC, organizers run matches (docs/protocol.md).
 
@@ -71,9 +77,12 @@ def register(cli: click.Group) -> None:
         for name, value in [("max_strikes", max_strikes), ("reasks", reasks),
                             ("reconnect_grace_s", reconnect_grace), ("hosted_cpu_s", hosted_cpu_s),
                             ("hosted_memory_mb", hosted_memory_mb), ("live_wait_s", live_wait),
-                            ("flood_rate", flood_rate), ("flood_burst", flood_burst)]:
+                            ("flood_rate", flood_rate), ("flood_burst", flood_burst),
+                            ("hosted_pids", hosted_pids), ("hosted_wall_s", hosted_wall_s)]:
             if value is not None:
                 setattr(cfg, name, value)
+        cfg.allow_unsandboxed_hosted = unsandboxed_hosted_bots
+        os.umask(0o077)  # [sandbox] the store, keys and logs this referee writes: its own user only
         if not organizer_token:
             organizer_token = secrets.token_urlsafe(24)
             console.print(f"organizer token (set ARENA_ORGANIZER_TOKEN to choose one): [bold]{organizer_token}[/bold]")
@@ -83,12 +92,18 @@ def register(cli: click.Group) -> None:
             if not root.handlers:
                 logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
+        from referee.service.sandbox import support
+
+        mode = support(unsandboxed_hosted_bots)
+        console.print(mode.describe(), highlight=False)
+
         def ready(port: int) -> None:
             host = address.rpartition(":")[0] or "127.0.0.1"
             console.print(f"referee listening on {host}:{port}", highlight=False)
             if ready_file is not None:
                 tmp = ready_file.with_suffix(".tmp")
-                tmp.write_text(json.dumps({"address": f"{host}:{port}", "port": port, "pid": os.getpid()}))
+                tmp.write_text(json.dumps({"address": f"{host}:{port}", "port": port, "pid": os.getpid(),
+                                           "hosted_mode": mode.mode, "hosted": mode.describe()}))
                 tmp.replace(ready_file)
 
         asyncio.run(serve(address, organizer_token=organizer_token, config=cfg, store=TokenStore(db_url),

@@ -42,7 +42,7 @@ def referee_for(executors: set[str]) -> Iterator[None]:
 
     exit_on_sigterm()
     with local_referee() as ref:
-        console.print(f"started a local referee on {ref.address} (log: {ref.log_path})", highlight=False)
+        console.print(f"started a local referee on {ref.address} (log: {ref.log_path}); {ref.hosted}", highlight=False)
         yield
 
 

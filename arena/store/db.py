@@ -8,6 +8,7 @@ version table included, in a schema of its own (tests use a fresh one per sessio
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -52,7 +53,10 @@ class Store:
         if self.dialect == "sqlite":
             url = make_url(self.url)
             if url.database and url.database != ":memory:":
-                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+                db = Path(url.database)
+                db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                if not db.exists():  # [sandbox] the store is readable by its owner only (SQLite's
+                    os.close(os.open(db, os.O_CREAT | os.O_WRONLY, 0o600))  # -wal/-shm follow it)
             engine = create_engine(self.url, connect_args={"timeout": 60, "check_same_thread": False})
 
             @event.listens_for(engine, "connect")

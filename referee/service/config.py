@@ -40,6 +40,15 @@ class RefereeConfig:
     #: Hosted bots: CPU seconds and address space (MiB) per process (0 = unlimited).
     hosted_cpu_s: int = 600
     hosted_memory_mb: int = 4096
+    #: Hosted bots: processes per sandbox, and wall seconds a sandbox may live (0 = unlimited).
+    hosted_pids: int = 256
+    hosted_wall_s: float = 3600.0
+    #: Sandboxes kept started and waiting per hosted command (0 = start each one when its match starts).
+    hosted_spares: int = 2
+    #: Serve `python -m module` hosted bots from warm zygote sandboxes (a fresh nested sandbox per match).
+    hosted_warm: bool = True
+    #: Run hosted bots without a sandbox when bwrap / user namespaces are missing (trusted code only).
+    allow_unsandboxed_hosted: bool = False
     #: Hosted bots: captured output kept per seat, in bytes.
     hosted_log_bytes: int = 64 << 10
     #: Cap on any single decision (applies when the time control has no limit).

@@ -3,16 +3,19 @@
 A match asks ``launch(LaunchRequest)`` for each hosted seat and gets a ``HostedHandle`` back:
 something it can wait on (the process exited), stop (Goodbye grace, then kill) and read the
 captured log of. How the process is started (limits, sandbox, the channel it reaches the referee
-through) is the launcher's business alone (today ``hosted.HostedBot``); a different launcher
-only has to implement ``Launcher``.
+through) is the launcher's business alone (``ProcessLauncher`` over ``hosted.Hosting``); a
+different launcher only has to implement ``Launcher``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import grpc
+
 from .config import RefereeConfig
-from .hosted import HostedBot
+from .hosted import HostedSeatsRefused, Hosting
+from .reject import Reject
 
 
 class BadCommand(ValueError):
@@ -53,6 +56,10 @@ class HostedHandle(Protocol):
         """Let it exit on its own for ``grace_s``, then kill it and everything it started."""
         ...
 
+    def end_reason(self) -> str:
+        """Why it ended before its match did (a broken limit, a signal, an exit code)."""
+        ...
+
     def log_text(self) -> str:
         """Its captured output (bounded), for the match report."""
         ...
@@ -64,40 +71,20 @@ class Launcher(Protocol):
         ...
 
 
-class _ProcessHandle:
-    """``HostedHandle`` over a ``HostedBot``."""
-
-    def __init__(self, bot: HostedBot) -> None:
-        self.bot = bot
-        self.seat = bot.seat
-        self.launch_error = bot.launch_error
-
-    @property
-    def pid(self) -> int | None:
-        return self.bot.proc.pid if self.bot.proc is not None else None
-
-    async def wait(self) -> int:
-        return await self.bot.wait()
-
-    async def stop(self, grace_s: float) -> None:
-        await self.bot.stop(grace_s)
-
-    def log_text(self) -> str:
-        return self.bot.log_text()
-
-
 class ProcessLauncher:
-    """Hosted bots as local processes with CPU and memory limits (``hosted.HostedBot``)."""
+    """Hosted bots as processes in sandboxes (``hosted.Hosting``: bwrap, limits, the Unix socket)."""
 
-    def __init__(self, config: RefereeConfig) -> None:
-        self.config = config
+    def __init__(self, config: RefereeConfig, hosting: Hosting | None = None) -> None:
+        self.hosting = hosting or Hosting.from_config(config)
 
     async def launch(self, request: LaunchRequest) -> HostedHandle:
-        cfg = self.config
         try:
-            bot = HostedBot.build(request.seat, request.command, request.cwd, request.env, request.referee_address,
-                                  request.credential, request.match_id, cfg.hosted_log_bytes, request.tls_ca)
+            handle = await self.hosting.launch(request.command, request.cwd, request.env)
+        except HostedSeatsRefused as exc:
+            raise Reject(grpc.StatusCode.FAILED_PRECONDITION, str(exc)) from None
         except ValueError as exc:
             raise BadCommand(str(exc)) from None
-        await bot.start(cfg.hosted_cpu_s, cfg.hosted_memory_mb)
-        return _ProcessHandle(bot)
+        handle.seat = request.seat
+        if not handle.launch_error:
+            handle.give_seat(request.seat, request.credential, request.match_id)
+        return handle

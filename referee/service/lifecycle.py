@@ -195,8 +195,6 @@ class MatchLifecycle:
 
     @staticmethod
     async def _watch_process(slot: SeatSlot, handle: HostedHandle) -> None:
-        from referee.engine.driver import exit_reason
-
-        rc = await handle.wait()
+        await handle.wait()
         if not slot.match.over and slot.lost is None:
-            slot.lose(exit_reason(rc))
+            slot.lose(handle.end_reason())

@@ -185,7 +185,7 @@ class LiveMatch:
         for slot in self.slots:
             if slot.session is not None:
                 slot.session.send(self.start_message(slot))
-        self.note(f"started: {self.game.info.id} seed {self.spec.seed}, seats {self.bots}")
+        self.note(f"started: {self.game.info.id}, seats {self.bots}")  # [sandbox] never the seed: it fixes every deal
         for slot in self.slots:  # lost before the start (hosted bot that never connected, ...)
             if slot.lost:
                 self.driver.lose(slot.seat, slot.lost)

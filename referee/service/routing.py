@@ -51,10 +51,13 @@ class SessionRouter:
             del self.hosted[key]
 
     # -- opening and closing -----------------------------------------------------------------
-    async def open(self, hello: bot_pb2.Hello) -> Session:
-        """A new stream said Hello: its session (Welcome queued), or ``Reject``."""
+    async def open(self, hello: bot_pb2.Hello, peer: str = "") -> Session:
+        """A new stream said Hello (from ``peer``): its session (Welcome queued), or ``Reject``."""
         cfg = self.config
         slot = self.hosted.get(hash_token(hello.token)) if hello.token else None
+        if slot is not None and not peer.startswith("unix:"):
+            # [sandbox] a hosted seat's credential is good only over the sandboxes' own Unix socket
+            raise Reject(grpc.StatusCode.UNAUTHENTICATED, "a hosted seat's token is accepted only from its sandbox")
         if slot is not None:
             if slot.session is not None or slot.lost or slot.match.over:
                 raise Reject(grpc.StatusCode.UNAUTHENTICATED, "this hosted token is in use or no longer valid")

@@ -24,6 +24,7 @@ from referee.protocol import bot_pb2, bot_pb2_grpc, organizer_pb2, organizer_pb2
 from .auth import OrganizerAuth
 from .config import SERVER_VERSION, RefereeConfig
 from .convert import spec_from_proto
+from .hosted import Hosting
 from .launcher import Launcher, ProcessLauncher
 from .lifecycle import MatchLifecycle
 from .match import LiveMatch
@@ -45,7 +46,12 @@ class Referee:
         self.organizer_token = organizer_token
         self.auth = OrganizerAuth(organizer_token)
         self.router = SessionRouter(config, store, {})
-        self.lifecycle = MatchLifecycle(config, self.router, launcher or ProcessLauncher(config))
+        # [sandbox] hosted bots: their sandboxes and the Unix socket they reach us through
+        self.hosting: Hosting | None = None
+        if launcher is None:
+            self.hosting = Hosting.from_config(config)
+            launcher = ProcessLauncher(config, self.hosting)
+        self.lifecycle = MatchLifecycle(config, self.router, launcher)
         self.started = time.monotonic()
 
     @property
@@ -92,7 +98,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the first message must be Hello")
             return
         try:
-            session = await r.router.open(first.hello)
+            session = await r.router.open(first.hello, context.peer() or "")
         except Reject as exc:
             log.info("refused a bot session: %s", exc.detail)
             await _abort(context, exc)
@@ -267,6 +273,9 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
                ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
                ("grpc.keepalive_permit_without_calls", 1)]
     server = grpc.aio.server(options=options)
+    # [sandbox] the hosted bots' socket: gRPC fixes its ports before it starts
+    if referee.hosting is not None:
+        server.add_insecure_port(referee.hosting.channel.address)
     bot_pb2_grpc.add_BotServiceServicer_to_server(BotServicer(referee), server)
     organizer_pb2_grpc.add_OrganizerServiceServicer_to_server(OrganizerServicer(referee), server)
     health_servicer = health.aio.HealthServicer()
@@ -287,6 +296,9 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
         raise OSError(f"cannot bind {address}")
     referee.address = f"{host}:{port}"
     await server.start()
+    if referee.hosting is not None:
+        referee.hosting.channel.opened()
+        log.info("%s", referee.hosting.describe())
     for name in ("", "arena.v1.BotService", "arena.v1.OrganizerService"):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     server.referee = referee  # type: ignore[attr-defined]
@@ -326,6 +338,8 @@ async def serve(address: str, *, organizer_token: str, config: RefereeConfig | N
     log.info("referee shutting down")
     hs = server.health  # type: ignore[attr-defined]
     await hs.enter_graceful_shutdown()
+    if server.referee.hosting is not None:  # type: ignore[attr-defined]
+        await server.referee.hosting.close()  # type: ignore[attr-defined]
     await server.stop(grace=2.0)
 
 
@@ -372,6 +386,8 @@ class RefereeThread:
 
     def stop(self) -> None:
         if self.server is not None:
+            if self.referee.hosting is not None:
+                self.call(self.referee.hosting.close())
             self.call(self.server.stop(grace=0.5))
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(5)
