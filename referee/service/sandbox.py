@@ -139,11 +139,22 @@ class Channel:
         shutil.rmtree(self.base, ignore_errors=True)
 
 
+def _plugin_packages() -> list[str]:
+    """Top-level packages of installed games (``arena.games`` entry points: a game may ship its bots)."""
+    from importlib.metadata import entry_points
+
+    return sorted({ep.value.partition(":")[0].partition(".")[0] for ep in entry_points(group="arena.games")})
+
+
 def _package_dirs() -> list[str]:
-    """The SDK packages and, beside them, the wire contract (``proto/``: the Node.js SDK loads it)."""
+    """The SDK packages, installed game plugins and, beside the SDK, the wire contract (``proto/``:
+    the Node.js SDK loads it)."""
     out = []
-    for name in SDK_PACKAGES:
-        spec = importlib.util.find_spec(name)
+    for name in (*SDK_PACKAGES, *_plugin_packages()):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):  # a broken plugin: the referee reports it elsewhere
+            continue
         for loc in (spec.submodule_search_locations or []) if spec else []:
             out.append(str(Path(loc).resolve()))
             if (Path(loc).resolve().parent / "proto").is_dir():
