@@ -286,7 +286,7 @@ def _seat(seat: dict, argv: list, env: dict, module: str, workdir: str) -> None:
     os._exit(code)
 
 
-def zygote(argv: list, env: dict) -> None:
+def zygote(argv: list, env: dict, platform: list) -> None:
     """Pre-load the bot's module once; then, per seat line on stdin, fork a match in a nested sandbox.
 
     Status lines on fd 3: ``{"ready"}`` once loaded, ``{"exit": status}`` when a match's bot ended.
@@ -309,14 +309,17 @@ def zygote(argv: list, env: dict) -> None:
     sys.path[0:1] = [workdir, *extra]
     # Only the platform's own code runs here, never the bot's: bot code in this process could leave
     # something (a shared mapping, a thread) that every later match inherits. The SDK is always
-    # pre-loaded; the bot's module too when it is part of the installation (read-only, the same
-    # for everyone, e.g. `bots.serve`), not when it comes from the bot's own directory.
+    # pre-loaded; the bot's module too when it lives in the platform's directories (the SDK, an
+    # installed game, the runtime: read-only, the same for everyone, e.g. `bots.serve`).
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-    spec = importlib.util.find_spec(module)
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):  # the match's own run reports it (a plain import error)
+        spec = None
     origin = os.path.realpath(spec.origin) if spec is not None and spec.origin else ""
-    if origin and not origin.startswith(os.path.realpath(workdir) + os.sep):
+    if origin and any(origin.startswith(os.path.realpath(d) + os.sep) for d in platform if d):
         importlib.import_module(module)
     _status({"ready": True})
     child = 0
@@ -360,7 +363,7 @@ def main() -> None:
         global STATUS_FD
         STATUS_FD = int(sys.argv[2])
         try:
-            zygote(sys.argv[3:], dict(os.environ))
+            zygote(sys.argv[4:], dict(os.environ), sys.argv[3].split(os.pathsep))
         except Exception as exc:  # noqa: BLE001 - the referee sees the sandbox end and reports this
             fail(f"the hosted bot cannot be pre-loaded: {type(exc).__name__}: {exc}")
         return

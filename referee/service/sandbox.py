@@ -181,6 +181,16 @@ def _command_dirs(argv: list[str], cwd: str | None) -> list[str]:
     for a in argv[1:]:
         if os.path.isabs(a) and os.path.exists(a):
             out.append(a if os.path.isdir(a) else os.path.dirname(a))
+    if "-m" in argv[1:-1]:  # `python -m pkg.mod`: the bot's own package, where this referee finds it
+        top = argv[argv.index("-m", 1) + 1].partition(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None:
+            out += list(spec.submodule_search_locations or [])
+            if spec.origin and not spec.submodule_search_locations:
+                out.append(os.path.dirname(spec.origin))
     if cwd:
         out.append(os.path.realpath(cwd))
     return out
@@ -244,7 +254,8 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
     stage_name = "zygote" if warm and preload else "inside"
     inner = [sys.executable, *([] if preload else ["-S"]), "-I", INSIDE_LAUNCHER, stage_name]
     if stage_name == "zygote":
-        inner += [str(status_fd)]
+        # the zygote pre-loads only the platform's code: modules found in these directories
+        inner += [str(status_fd), os.pathsep.join([*_package_dirs(), *_runtime_dirs()])]
     else:  # only a zygote makes namespaces (one per match); a one-shot bot may not make any
         pre += ["--unshare-user", "--disable-userns"]
     return {**base, "mode": "sandbox", "bwrap": bwrap_path(), "pre": pre, "binds": binds, "post": post,
