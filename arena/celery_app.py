@@ -13,11 +13,47 @@ import logging
 
 from celery import Celery
 from celery.signals import worker_process_init
+from celery.worker.request import Request
 
 from .config import settings
 
 log = logging.getLogger(__name__)
 TASK = "arena.play_match"
+
+
+class AckSafeRequest(Request):
+    """A request whose ack (or requeue) may fail without wedging the worker.
+
+    A task that ends while Redis is down cannot be acked: kombu logs ``Couldn't ack`` and leaves the
+    message counted as in flight, so with ``prefetch = concurrency`` the consumer never asks Redis for
+    another message and never notices the broken connection (celery 5.7 / kombu 5.7: the worker sat idle
+    with a full queue until restarted). Here a failed ack is settled locally instead: the slot is freed,
+    the consumer polls again, meets the dead connection and goes through its normal reconnect. Nothing
+    is lost by not acking: the broker either lost the message with its restart, or redelivers it after
+    the visibility timeout and the claim on the match row refuses the duplicate.
+    """
+
+    def _settle(self, what: str, call: object) -> None:
+        msg = self._message  # type: ignore[attr-defined]
+        try:
+            call()  # type: ignore[operator]
+        except (*self._connection_errors, OSError) as exc:  # type: ignore[attr-defined]
+            log.warning("could not %s task %s (broker unreachable: %s); settled locally", what, self.task_id, exc)
+            qos = getattr(msg.channel, "qos", None)
+            if qos is not None:
+                from kombu.transport.virtual.base import QoS
+
+                QoS.ack(qos, msg.delivery_tag)  # the local bookkeeping only: frees the prefetch slot
+        self.acknowledged = True
+
+    def acknowledge(self) -> None:
+        if not self.acknowledged:
+            self._settle("ack", self._message.ack)  # type: ignore[attr-defined]
+
+    def reject(self, requeue: bool = False) -> None:
+        if not self.acknowledged:
+            self._settle("reject", lambda: self._message.reject(requeue=requeue))  # type: ignore[attr-defined]
+            self.send_event("task-rejected", requeue=requeue)
 
 
 def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
@@ -41,7 +77,8 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         worker_send_task_events=False,
     )
 
-    @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True)
+    @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
+              Request=AckSafeRequest)
     def play_match_task(self, match_id: int) -> str:  # type: ignore[no-untyped-def]
         from .tasks import play_match
 
