@@ -19,6 +19,15 @@ from .config import settings
 
 log = logging.getLogger(__name__)
 TASK = "arena.play_match"
+#: Message priorities (Redis: 0 is served first). A match sent for the first time waits its turn;
+#: one re-sent (its worker died, its message was lost) or retried goes to the front of the queue.
+FRONT, NORMAL = 0, 6
+PRIORITY_STEPS = [0, 3, 6, 9]  # kombu's Redis lists per queue: "<queue>", "<queue>\x06\x163", ...
+
+
+def queue_keys(queue: str) -> list[str]:
+    """The Redis lists holding ``queue``'s messages, one per priority step (kombu's naming)."""
+    return [queue if p == 0 else f"{queue}\x06\x16{p}" for p in PRIORITY_STEPS]
 
 
 class AckSafeRequest(Request):
@@ -67,7 +76,8 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         worker_prefetch_multiplier=1,
         task_serializer="json",
         accept_content=["json"],
-        broker_transport_options={"visibility_timeout": cfg.visibility_s},
+        broker_transport_options={"visibility_timeout": cfg.visibility_s, "priority_steps": PRIORITY_STEPS},
+        task_default_priority=NORMAL,
         broker_connection_retry_on_startup=True,
         broker_connection_max_retries=None,
         broker_pool_limit=4,
@@ -80,11 +90,17 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
     @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
               Request=AckSafeRequest)
     def play_match_task(self, match_id: int) -> str:  # type: ignore[no-untyped-def]
-        from .tasks import play_match
+        from .tasks import play_match, store_outage
 
-        result = play_match(int(match_id))
+        try:
+            result = play_match(int(match_id))
+        except Exception as exc:
+            if not store_outage(exc):
+                raise
+            # the store is down before the match was claimed: nothing spent, try again later
+            raise self.retry(countdown=5.0, priority=FRONT) from None
         if result.state == "retry":
-            raise self.retry(countdown=max(0.1, result.wait_s))
+            raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)
         return result.state
 
     return app

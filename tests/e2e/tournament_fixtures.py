@@ -126,10 +126,10 @@ class Processes:
         self.procs.append(proc)
         return proc
 
-    def referee(self, env: dict[str, str], name: str) -> str:
+    def referee(self, env: dict[str, str], name: str, address: str = "127.0.0.1:0") -> str:
         ready = self.tmp / f"{name}.ready"
         log = open(self.tmp / f"{name}.log", "ab")  # noqa: SIM115
-        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", "127.0.0.1:0",
+        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", address,
                                  "--ready-file", str(ready)], env=env, stdout=log, stderr=subprocess.STDOUT,
                                 cwd=ROOT, start_new_session=True)
         self.procs.append(proc)
