@@ -75,7 +75,7 @@ def build_spec(store: Store, match_id: int) -> tuple[MatchSpec, list[str | None]
         command = b.command.replace("{python}", sys.executable) if b.command else None
         seats.append(SeatSpec(name, command if b.kind == "hosted" else None, b.cwd, dict(b.env or {})))
         agents.append(b.agent)
-    spec = MatchSpec(str(match_id), match.game, match.seed, seats, dict(match.options),
+    spec = MatchSpec(store.referee_match_id(match_id), match.game, match.seed, seats, dict(match.options),
                      TimeControl(**t.time_control) if t.time_control else TimeControl())
     return spec, agents, t.executor, t.id
 

@@ -225,11 +225,15 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
         except ValueError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         wait_s = request.live_wait_ms / 1000 if request.live_wait_ms else self.r.config.live_wait_s
+        t0 = time.monotonic()
         try:
-            return await self.r.run_match(spec, wait_s)
+            resp = await self.r.run_match(spec, wait_s)
         except Reject as exc:
             await _abort(context, exc)
             raise  # unreachable: abort raises
+        if "seconds" not in resp.logs:  # the match's duration, measured here (a cached report keeps its own)
+            resp.logs["seconds"] = f"{time.monotonic() - t0:.3f}"
+        return resp
 
     async def WatchMatch(self, request: organizer_pb2.WatchMatchRequest,
                          context: grpc.aio.ServicerContext) -> AsyncIterator[organizer_pb2.WatchFrame]:
