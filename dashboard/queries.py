@@ -150,6 +150,11 @@ class StoreSource:
         return MatchDetail(**self._summary(v, names), options=dict(v.options), seed=v.seed, plies=v.plies,
                            has_replay=v.has_replay, outcome=v.outcome)
 
+    def referee_match_id(self, match_id: str) -> str:
+        """The id the referee plays this match under (namespaced by installation, as the workers send it)."""
+        mid = _int_id(match_id)
+        return self.store.referee_match_id(mid) if mid is not None else match_id
+
     def replay(self, match_id: str) -> Replay | None:
         mid = _int_id(match_id)
         data = q.replay(self.store, mid) if mid is not None else None
