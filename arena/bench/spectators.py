@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import secrets
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -40,8 +41,9 @@ class LiveMatch:
 
         self.game, self.match_id, self.seed = game, match_id, seed
         self.token = secrets.token_urlsafe(16)
-        # bot tokens in memory: the bench leaves nothing behind in ARENA_HOME
-        self.ref = RefereeThread(organizer_token=self.token, store=TokenStore("sqlite://"))
+        # bot tokens in a throw-away file: the bench leaves nothing behind in ARENA_HOME
+        self._tmp = tempfile.TemporaryDirectory(prefix="arena-bench-live-")
+        self.ref = RefereeThread(organizer_token=self.token, store=TokenStore(f"sqlite:///{self._tmp.name}/tokens.db"))
         self.think_s = think_s
         self.error: BaseException | None = None
         self.done = threading.Event()
@@ -86,6 +88,7 @@ class LiveMatch:
 
     def stop(self) -> None:
         self.ref.stop()
+        self._tmp.cleanup()
 
 
 @dataclass
