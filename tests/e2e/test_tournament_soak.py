@@ -31,13 +31,27 @@ from referee.client import RefereeClient
 
 from . import tournament_fixtures as tf
 from .test_tournament_celery import Driver
-from .tournament_fixtures import PG_URL, ROOT, Processes, RedisServer, base_env, free_port, stop
+from .tournament_fixtures import (
+    FIXTURE_GAMES,
+    PG_URL,
+    ROOT,
+    Processes,
+    RedisServer,
+    base_env,
+    free_port,
+    stop,
+)
 
 own_redis = tf.own_redis
 processes = tf.processes
 pg_schema = tf.pg_schema
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.soak]
+
+
+@pytest.fixture(autouse=True)
+def fixture_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)  # ARENA_SOAK_GAME=sealed_bids: the fast fixture game
 
 
 def rss_mb(pid: int) -> float:
