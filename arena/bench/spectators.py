@@ -84,7 +84,7 @@ class LiveMatch:
     def upstream_watchers(self) -> int:
         """Watch streams the referee serves for this match (the dashboard should hold exactly one)."""
         m = self.ref.referee.matches.get(self.match_id)
-        return int(m.watchers) if m is not None else -1
+        return int(m.feed.watchers) if m is not None else -1
 
     def stop(self) -> None:
         self.ref.stop()
