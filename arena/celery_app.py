@@ -13,11 +13,56 @@ import logging
 
 from celery import Celery
 from celery.signals import worker_process_init
+from celery.worker.request import Request
 
 from .config import settings
 
 log = logging.getLogger(__name__)
 TASK = "arena.play_match"
+#: Message priorities (Redis: 0 is served first). A match sent for the first time waits its turn;
+#: one re-sent (its worker died, its message was lost) or retried goes to the front of the queue.
+FRONT, NORMAL = 0, 6
+PRIORITY_STEPS = [0, 3, 6, 9]  # kombu's Redis lists per queue: "<queue>", "<queue>\x06\x163", ...
+
+
+def queue_keys(queue: str) -> list[str]:
+    """The Redis lists holding ``queue``'s messages, one per priority step (kombu's naming)."""
+    return [queue if p == 0 else f"{queue}\x06\x16{p}" for p in PRIORITY_STEPS]
+
+
+class AckSafeRequest(Request):
+    """A request whose ack (or requeue) may fail without wedging the worker.
+
+    A task that ends while Redis is down cannot be acked: kombu logs ``Couldn't ack`` and leaves the
+    message counted as in flight, so with ``prefetch = concurrency`` the consumer never asks Redis for
+    another message and never notices the broken connection (celery 5.7 / kombu 5.7: the worker sat idle
+    with a full queue until restarted). Here a failed ack is settled locally instead: the slot is freed,
+    the consumer polls again, meets the dead connection and goes through its normal reconnect. Nothing
+    is lost by not acking: the broker either lost the message with its restart, or redelivers it after
+    the visibility timeout and the claim on the match row refuses the duplicate.
+    """
+
+    def _settle(self, what: str, call: object) -> None:
+        msg = self._message  # type: ignore[attr-defined]
+        try:
+            call()  # type: ignore[operator]
+        except (*self._connection_errors, OSError) as exc:  # type: ignore[attr-defined]
+            log.warning("could not %s task %s (broker unreachable: %s); settled locally", what, self.task_id, exc)
+            qos = getattr(msg.channel, "qos", None)
+            if qos is not None:
+                from kombu.transport.virtual.base import QoS
+
+                QoS.ack(qos, msg.delivery_tag)  # the local bookkeeping only: frees the prefetch slot
+        self.acknowledged = True
+
+    def acknowledge(self) -> None:
+        if not self.acknowledged:
+            self._settle("ack", self._message.ack)  # type: ignore[attr-defined]
+
+    def reject(self, requeue: bool = False) -> None:
+        if not self.acknowledged:
+            self._settle("reject", lambda: self._message.reject(requeue=requeue))  # type: ignore[attr-defined]
+            self.send_event("task-rejected", requeue=requeue)
 
 
 def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
@@ -31,7 +76,8 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         worker_prefetch_multiplier=1,
         task_serializer="json",
         accept_content=["json"],
-        broker_transport_options={"visibility_timeout": cfg.visibility_s},
+        broker_transport_options={"visibility_timeout": cfg.visibility_s, "priority_steps": PRIORITY_STEPS},
+        task_default_priority=NORMAL,
         broker_connection_retry_on_startup=True,
         broker_connection_max_retries=None,
         broker_pool_limit=4,
@@ -41,13 +87,20 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         worker_send_task_events=False,
     )
 
-    @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True)
+    @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
+              Request=AckSafeRequest)
     def play_match_task(self, match_id: int) -> str:  # type: ignore[no-untyped-def]
-        from .tasks import play_match
+        from .tasks import play_match, store_outage
 
-        result = play_match(int(match_id))
+        try:
+            result = play_match(int(match_id))
+        except Exception as exc:
+            if not store_outage(exc):
+                raise
+            # the store is down before the match was claimed: nothing spent, try again later
+            raise self.retry(countdown=5.0, priority=FRONT) from None
         if result.state == "retry":
-            raise self.retry(countdown=max(0.1, result.wait_s))
+            raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)
         return result.state
 
     return app

@@ -15,6 +15,8 @@ ARENA_WORKERS          processes of the local pool                              
 ARENA_MATCH_TIMEOUT_S  longest a worker waits for a referee's report (0 = no limit)  0
 ARENA_MAX_ATTEMPTS     claims of a match before it is marked failed                 8
 ARENA_VISIBILITY_S     Redis visibility timeout: an unacked task is redelivered     300
+ARENA_OUTAGE_WAIT_S    longest a match waits out a referee/store outage (no attempt  21600
+                       is spent while it waits)
 =====================  ==========================================================  ===================
 """
 from __future__ import annotations
@@ -56,6 +58,7 @@ class Settings:
     match_timeout_s: float | None = None
     max_attempts: int = 8
     visibility_s: float = 300.0
+    outage_wait_s: float = 21600.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -72,6 +75,7 @@ class Settings:
             match_timeout_s=float(_env("ARENA_MATCH_TIMEOUT_S", "0") or 0) or None,
             max_attempts=int(_env("ARENA_MAX_ATTEMPTS", "8") or 8),
             visibility_s=float(_env("ARENA_VISIBILITY_S", "300") or 300),
+            outage_wait_s=float(_env("ARENA_OUTAGE_WAIT_S", "21600") or 21600),
         )
 
 

@@ -87,6 +87,23 @@ class RefereeExecutor:
                 errors.append(f"{address}: {exc}")
         raise RefereeUnavailable("; ".join(errors))
 
+    def wait_ready(self, timeout_s: float) -> bool:
+        """Block until some referee answers its health check (True) or ``timeout_s`` passes (False).
+
+        Polled every quarter second; the channels redial at most a second apart (``referee.client``),
+        so a match waiting out an outage resumes within about a second of a referee's return."""
+        import time
+
+        deadline = time.monotonic() + timeout_s
+        while True:
+            for address in self.addresses:
+                if self._client(address).health(timeout_s=0.5):  # type: ignore[attr-defined]
+                    return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(0.25, left))
+
     def close(self) -> None:
         for c in self._clients.values():
             c.close()  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ matches whose message or worker was lost.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -16,18 +17,23 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Self
+from typing import TYPE_CHECKING, Self, TypeVar
 
 from sqlalchemy import select
 
 from referee.engine.agent import TimeControl
-from referee.matchspec import MatchRejected, MatchSpec, RefereeUnavailable, SeatSpec
+from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnavailable, SeatSpec
 
 from .config import settings
 from .store import Store, ladders, models, open_store, ops
 
+if TYPE_CHECKING:
+    from .executor import Executor
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
@@ -69,7 +75,7 @@ def build_spec(store: Store, match_id: int) -> tuple[MatchSpec, list[str | None]
         command = b.command.replace("{python}", sys.executable) if b.command else None
         seats.append(SeatSpec(name, command if b.kind == "hosted" else None, b.cwd, dict(b.env or {})))
         agents.append(b.agent)
-    spec = MatchSpec(str(match_id), match.game, match.seed, seats, dict(match.options),
+    spec = MatchSpec(store.referee_match_id(match_id), match.game, match.seed, seats, dict(match.options),
                      TimeControl(**t.time_control) if t.time_control else TimeControl())
     return spec, agents, t.executor, t.id
 
@@ -114,8 +120,76 @@ def after_result(store: Store, tournament_id: int, game: str) -> None:
         ladders.refresh(store, game, tournament_id=tournament_id if finished else None, force=finished)
 
 
+#: The match's ``reason`` while its worker waits out an outage (the CLI, API and dashboard show it).
+WAITING = "waiting for referee"
+
+
+def store_outage(exc: BaseException) -> bool:
+    """True when ``exc`` means the database is unreachable (not a bug in a query)."""
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+    from .store.db import StoreError
+
+    if isinstance(exc, (OperationalError, InterfaceError, StoreError)):
+        return True
+    return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
+
+
+def durable(fn: Callable[[], T], what: str, give_up_s: float) -> T:
+    """``fn()`` through a database outage: retried with backoff (0.5 .. 5 s) for up to ``give_up_s``."""
+    since, step = time.monotonic(), 0
+    while True:
+        try:
+            return fn()
+        except Exception as exc:
+            if not store_outage(exc) or time.monotonic() - since > give_up_s:
+                raise
+            step += 1
+            if step == 1:
+                log.warning("%s: the store is unreachable (%s); retrying until it is back", what,
+                            str(exc).splitlines()[0][:200])
+            time.sleep(min(5.0, 0.25 * 2 ** step))
+
+
+class OutageTooLong(RuntimeError):
+    """The referee stayed unreachable longer than ``ARENA_OUTAGE_WAIT_S``."""
+
+
+def play_through_outages(executor: Executor, spec: MatchSpec, agents: list[str | None], store: Store,
+                         match_id: int, owner: str, give_up_s: float) -> MatchReport:
+    """Play ``spec``; while no referee answers, hold the match as "waiting for referee" and try again
+    as soon as one is back (its health is polled every quarter second; channels redial within a second).
+    An outage is not the match's fault: it costs no attempt."""
+    since: float | None = None
+    pause = 0.5
+    while True:
+        try:
+            report = executor.play(spec, agents)
+            if since is not None:
+                log.info("match %s: a referee is back after %.0f s; played", match_id, time.monotonic() - since)
+            return report
+        except RefereeUnavailable as exc:
+            now = time.monotonic()
+            if since is None:
+                since = now
+                log.warning("match %s: %s (%s)", match_id, WAITING, exc)
+                with contextlib.suppress(Exception):
+                    ops.note(store, match_id, owner, f"{WAITING}: {exc}"[:2000])
+            if now - since > give_up_s:
+                raise OutageTooLong(f"no referee for {now - since:.0f}s; last: {exc}") from None
+            wait_ready = getattr(executor, "wait_ready", None)
+            if wait_ready is None or wait_ready(min(pause, give_up_s)):
+                # a referee answers but could not play it (e.g. a live bot is not connected): back off
+                time.sleep(pause)
+                pause = min(5.0, pause * 2)
+
+
 def play_match(match_id: int, *, store: Store | None = None, executor_name: str | None = None) -> TaskResult:
-    """Claim, play and record one match. Safe to call any number of times for the same id."""
+    """Claim, play and record one match. Safe to call any number of times for the same id.
+
+    Outages (referee, store or broker unreachable) make the match wait and cost no attempt; only a
+    failure of the match itself (rejected spec, engine error, a crash here) counts toward
+    ``ARENA_MAX_ATTEMPTS``. A store outage at claim time raises (the Celery task retries it later)."""
     from .executor import executor_for
 
     cfg = settings()
@@ -127,31 +201,52 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
             return TaskResult("retry", claim.wait_s, claim.state)
         return TaskResult("skipped", 0.0, claim.state)
     tid, game = None, ""
+    hold = cfg.outage_wait_s
     try:
         spec, agents, ex_name, tid = build_spec(store, match_id)
         game = spec.game
         executor = executor_for(executor_name or ex_name)
         with Heartbeat(store, match_id, owner, cfg.lease_s):
-            report = executor.play(spec, agents)
+            report = play_through_outages(executor, spec, agents, store, match_id, owner, hold)
     except MatchRejected as exc:
-        ops.fail(store, match_id, owner, f"rejected: {exc}")
+        rejected = f"rejected: {exc}"
+        durable(lambda: ops.fail(store, match_id, owner, rejected), f"match {match_id}", hold)
         if tid is not None:
-            after_result(store, tid, game)
+            _after(store, tid, game)
         return TaskResult("failed", 0.0, str(exc))
+    except OutageTooLong as exc:
+        # not the match's fault: back to the queue without spending an attempt
+        waiting = f"{WAITING}: {exc}"
+        durable(lambda: ops.release(store, match_id, owner, waiting, 5.0, refund=True),
+                f"match {match_id}", hold)
+        return TaskResult("retry", 5.0, str(exc))
     except Exception as exc:
-        why = f"{type(exc).__name__}: {exc}" if not isinstance(exc, RefereeUnavailable) else f"unavailable: {exc}"
-        if not isinstance(exc, RefereeUnavailable):
-            log.exception("match %s crashed", match_id)
+        if store_outage(exc):  # not the match's fault either: give it back once the store answers
+            durable(lambda: ops.release(store, match_id, owner, "store unreachable", 1.0, refund=True),
+                    f"match {match_id}", hold)
+            return TaskResult("retry", 1.0, "store unreachable")
+        why = f"{type(exc).__name__}: {exc}"
+        log.exception("match %s crashed", match_id)
         if claim.attempts >= cfg.max_attempts:
-            ops.fail(store, match_id, owner, f"gave up after {claim.attempts} attempts; last: {why}")
+            durable(lambda: ops.fail(store, match_id, owner, f"gave up after {claim.attempts} attempts; last: {why}"),
+                    f"match {match_id}", hold)
             if tid is not None:
-                after_result(store, tid, game)
+                _after(store, tid, game)
             return TaskResult("failed", 0.0, why)
         delay = backoff(claim.attempts)
-        ops.release(store, match_id, owner, why, delay)
+        durable(lambda: ops.release(store, match_id, owner, why, delay), f"match {match_id}", hold)
         return TaskResult("retry", delay, why)
     plies = len(report.replay.get("actions") or []) if report.replay else 0
     seconds = float(report.logs.get("seconds", 0) or 0) if report.logs else 0.0
-    recorded = ops.record(store, match_id, report.outcome, report.replay, worker=owner, plies=plies, seconds=seconds)
-    after_result(store, tid, game)
+    recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner, plies=plies,
+                                          seconds=seconds), f"recording match {match_id}", hold)
+    _after(store, tid, game)
     return TaskResult("done" if recorded else "duplicate")
+
+
+def _after(store: Store, tid: int, game: str) -> None:
+    """``after_result``, but a refit that fails (store gone again) never loses the recorded result."""
+    try:
+        after_result(store, tid, game)
+    except Exception:  # the next result, or the driver, refits
+        log.warning("refit after a result of tournament %s failed", tid, exc_info=True)

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import renderers, templating
 from .fastpath import CSP, SECURITY_HEADERS, FastPath
-from .live import LiveFeed, RefereeFeed
+from .live import LiveFeed, LiveHub, RefereeFeed
 from .routers import admin, bots, games, matches, tournaments
 from .service import Dashboard
 from .source import MemorySource, Source
@@ -50,6 +50,7 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
                               "public; organizer actions need `Authorization: Bearer <ARENA_ORGANIZER_TOKEN>`.",
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.dashboard = Dashboard(source, organizer_token=organizer_token or "", live=live)
+    app.state.live_hub = LiveHub(live) if live is not None else None  # one upstream stream per live match
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     templating.install(templates.env)
     app.state.templates = templates

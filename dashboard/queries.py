@@ -19,7 +19,16 @@ from referee.engine import Replay
 from referee.engine.errors import ReplayError
 
 from .ladder import downsample
-from .schemas import BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary
+from .schemas import (
+    BotRef,
+    MatchDetail,
+    MatchFailure,
+    MatchSummary,
+    Page,
+    SeatOut,
+    TournamentProgress,
+    TournamentSummary,
+)
 from .source import BotInfo, FittedRating, MatchRow, SeatResult, paginate
 
 
@@ -141,6 +150,11 @@ class StoreSource:
         return MatchDetail(**self._summary(v, names), options=dict(v.options), seed=v.seed, plies=v.plies,
                            has_replay=v.has_replay, outcome=v.outcome)
 
+    def referee_match_id(self, match_id: str) -> str:
+        """The id the referee plays this match under (namespaced by installation, as the workers send it)."""
+        mid = _int_id(match_id)
+        return self.store.referee_match_id(mid) if mid is not None else match_id
+
     def replay(self, match_id: str) -> Replay | None:
         mid = _int_id(match_id)
         data = q.replay(self.store, mid) if mid is not None else None
@@ -155,7 +169,8 @@ class StoreSource:
     @staticmethod
     def _tsummary(t: q.TournamentView) -> TournamentSummary:
         p = t.progress
-        return TournamentSummary(id=str(t.id), name=t.name, game=t.game, status=t.status, kind=t.format,
+        return TournamentSummary(id=str(t.id), name=t.name, game=t.game, status=t.status,
+                                 status_text=t.status_text, kind=t.format,
                                  progress=TournamentProgress(total=p.total, queued=p.queued, running=p.running,
                                                              done=p.done, failed=p.failed + p.cancelled),
                                  created=_iso(t.created_at))
@@ -168,4 +183,7 @@ class StoreSource:
     def tournament(self, tournament_id: str) -> TournamentSummary | None:
         tid = _int_id(tournament_id)
         t = q.tournament(self.store, tid) if tid is not None else None
-        return self._tsummary(t) if t else None
+        if t is None:
+            return None
+        fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason) for f in q.failures(self.store, t.id)]
+        return self._tsummary(t).model_copy(update={"failures": fails})

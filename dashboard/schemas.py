@@ -120,14 +120,23 @@ class TournamentProgress(BaseModel):
         return int(100 * (self.done + self.failed) / self.total) if self.total else 0
 
 
+class MatchFailure(BaseModel):
+    match_id: str
+    reason: str
+
+
 class TournamentSummary(BaseModel):
     id: str
     name: str
     game: str
     status: str
+    #: ``done, 3 failed`` when matches failed for good (never a plain ``done`` then)
+    status_text: str = ""
     kind: str | None = None
     progress: TournamentProgress
     created: str | None = None
+    #: the failed matches and why (the tournament page and its JSON; empty in lists)
+    failures: list[MatchFailure] = []
 
 
 class StandingRow(BaseModel):

@@ -55,7 +55,10 @@ class RefereeClient:
         self.address = address
         self._metadata = (("authorization", f"Bearer {organizer_token}"),)
         options = [("grpc.max_receive_message_length", MAX_REPORT_BYTES),
-                   ("grpc.max_send_message_length", 16 << 20)]
+                   ("grpc.max_send_message_length", 16 << 20),
+                   # redial a restarted referee within a second (gRPC's default backoff grows to 120 s)
+                   ("grpc.initial_reconnect_backoff_ms", 200), ("grpc.min_reconnect_backoff_ms", 200),
+                   ("grpc.max_reconnect_backoff_ms", 1000)]
         if tls_ca:
             with open(tls_ca, "rb") as fh:
                 creds = grpc.ssl_channel_credentials(root_certificates=fh.read())

@@ -89,6 +89,27 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
     ladders.refresh(store, game, tournament_id=t.id, force=True)
 
 
+def _running_match(url: str, game: str) -> tuple[int, str]:
+    """A running match in the bench store for the live viewers: (its id, the id the referee plays it under)."""
+    from sqlalchemy import func, select
+
+    from arena.store import Store
+    from arena.store import models as m
+    from arena.store.models import utcnow
+
+    store = Store(url)
+    with store.tx() as s:
+        tid = s.scalar(select(func.min(m.Tournament.id)))
+        number = (s.scalar(select(func.max(m.Match.number)).where(m.Match.tournament_id == tid)) or 0) + 1
+        match = m.Match(tournament_id=tid, number=number, game=game, players=2, seed=1, options={}, group_key="",
+                        status=m.RUNNING, attempts=1, started_at=utcnow())
+        match.seats = [m.MatchSeat(seat=i, bot="watched") for i in range(2)]
+        s.add(match)
+        s.flush()
+        mid = match.id
+    return mid, store.referee_match_id(mid)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -261,9 +282,12 @@ def _get(url: str, timeout: float = 60) -> int:
 @click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,
               help="Send Accept-Encoding: gzip as browsers do (the server keeps a gzipped copy of each page).")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--live-viewers", type=int, default=0, show_default=True,
+              help="Also keep N spectators on a live match (a real referee and live bot) during the load.")
 def command(matches: int, bots: int, game: str, clients: int, seconds: float, tool: str, gzip_ok: bool,
-            seed: int) -> None:
-    """Ladder page and ladder JSON under concurrent load (goal: p99 < 50 ms at 50 clients)."""
+            seed: int, live_viewers: int) -> None:
+    """Ladder page and ladder JSON under concurrent load (goal: p99 < 50 ms at 50 clients, also with
+    --live-viewers 500)."""
     import urllib.error
 
     if tool == "auto":
@@ -278,6 +302,16 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
         console.print(f"store: {matches:,} {name} results between {bots} bots in {time.perf_counter() - t0:.1f}s")
         port = _free_port()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        live = None
+        live_mid = 0
+        if live_viewers:
+            from .spectators import LiveMatch
+
+            live_mid, ref_id = _running_match(url, game)
+            live = LiveMatch(game, ref_id).start()
+            env.update(ARENA_REFEREE=live.address, ARENA_ORGANIZER_TOKEN=live.token)
+            console.print(f"live: match {live_mid} on a referee at {live.address} (a live bot thinking "
+                          f"{live.think_s:g}s a move), {live_viewers} viewers", highlight=False)
         extra = env.get("ARENA_EXTRA_GAMES", "")
         from referee.games import BUILTIN
 
@@ -299,9 +333,16 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise click.ClickException("the dashboard did not start: " + log.read_text(errors="replace")[-2000:])
                 time.sleep(0.2)
+            crowd = None
+            if live is not None:
+                from .spectators import ViewerCrowd
+
+                crowd = ViewerCrowd(f"{base}/api/matches/{live_mid}/live", live_viewers)
+                crowd.start()
             table = Table("URL", "cold ms", "load by", "requests", "req/s", "p50 ms", "p99 ms", "max ms", "errors",
                           title=f"arena bench dashboard: {clients} concurrent clients, {seconds:g}s per URL"
-                                f"{', gzip' if gzip_ok else ''}")
+                                f"{', gzip' if gzip_ok else ''}"
+                                f"{f', {live_viewers} live viewers' if live_viewers else ''}")
             run = load_wrk if tool == "wrk" else load_python
             worst = 0.0
             loads = []
@@ -321,9 +362,21 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
             out.print(table)
             console.print(f"server: uvicorn, {server_flavour()}, access log off · load average after each URL: "
                           + " | ".join(loads))
-            verdict = "[green]met[/green]" if worst < 50 else "[red]missed[/red]"
-            console.print(f"goal p99 < 50 ms at {clients} clients: {verdict} (worst p99 {worst:.1f} ms)")
+            ok = worst < 50
+            if crowd is not None and live is not None:
+                upstream = live.upstream_watchers()
+                rep = crowd.stop()
+                still = "" if not live.done.is_set() else " (the match ended during the run)"
+                console.print(f"live viewers: {rep.connected}/{rep.viewers} connected at the end{still}, "
+                              f"{rep.refused} refused, {rep.failed} failed, {rep.frames:,} frames received; "
+                              f"referee watch streams for the match: {upstream}", highlight=False)
+                ok = ok and rep.connected == rep.viewers and upstream == 1
+            verdict = "[green]met[/green]" if ok else "[red]missed[/red]"
+            with_live = f" with {live_viewers} live viewers" if live_viewers else ""
+            console.print(f"goal p99 < 50 ms at {clients} clients{with_live}: {verdict} (worst p99 {worst:.1f} ms)")
         finally:
+            if live is not None:
+                live.stop()
             server.terminate()
             try:
                 server.wait(timeout=10)

@@ -26,7 +26,21 @@ def progress_bar() -> Progress:
 
 def progress_detail(p) -> str:  # type: ignore[no-untyped-def]
     failed = f"[red]{p.failed} failed[/red]" if p.failed else "0 failed"
-    return f"{p.done} done, {p.running} running, {failed}, {p.per_minute:.0f}/min, {_fmt_eta(p)}"
+    waiting = f" ([yellow]{p.waiting} waiting for referee[/yellow])" if getattr(p, "waiting", 0) else ""
+    return f"{p.done} done, {p.running} running{waiting}, {failed}, {p.per_minute:.0f}/min, {_fmt_eta(p)}"
+
+
+def print_failures(tid: int, limit: int = 10) -> None:
+    """Failed matches with their reasons, and how to retry them."""
+    from ..store import open_store, queries
+
+    fails = queries.failures(open_store(), tid, limit=limit + 1)
+    for f in fails[:limit]:
+        console.print(f"[red]match {f.match_id} (#{f.number}) failed:[/red] {f.reason}", highlight=False)
+    if len(fails) > limit:
+        console.print(f"... and more (arena tournament status {tid})", highlight=False)
+    if fails:
+        console.print(f"retry them on their own seeds with: arena tournament retry {tid}", highlight=False)
 
 
 @contextlib.contextmanager
@@ -172,11 +186,7 @@ def register(cli: click.Group) -> None:
         console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "  # type: ignore[attr-defined]
                       f"in {time.monotonic() - t0:.1f}s", highlight=False)
         print_crosstable(tid)
-        from ..store import open_store, queries
-
-        failed = queries.matches(open_store(), tournament_id=tid, status="failed", limit=3).items
-        for mv in failed:
-            console.print(f"[red]match {mv.id} failed:[/red] {mv.reason}", highlight=False)
+        print_failures(tid, limit=3)
 
     @tournament.command("run")
     @click.argument("tid", type=int, metavar="ID")
@@ -203,7 +213,7 @@ def register(cli: click.Group) -> None:
             page = queries.tournaments(store, limit=20)
             table = Table("id", "name", "game", "format", "status", "matches", "done", "failed")
             for t in page.items:
-                table.add_row(str(t.id), t.name, t.game, t.format, t.status, str(t.progress.total),
+                table.add_row(str(t.id), t.name, t.game, t.format, t.status_text, str(t.progress.total),
                               str(t.progress.done), str(t.progress.failed))
             console.print(table if page.items else "no tournaments yet: arena tournament create GAME --bots a,b")
             return
@@ -211,10 +221,25 @@ def register(cli: click.Group) -> None:
         if t is None:
             raise click.ClickException(f"no tournament {tid}")
         p = t.progress
-        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status}[/bold]\n"
+        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status_text}[/bold]\n"
                       f"{p.finished}/{p.total} finished: {progress_detail(p)}", highlight=False)
         if crosstable:
             print_crosstable(tid)
+        print_failures(tid)
+
+    @tournament.command("retry")
+    @click.argument("tid", type=int, metavar="ID")
+    @click.option("--run", "run_now", is_flag=True, help="Run the tournament right away (like `arena tournament run`).")
+    def retry(tid: int, run_now: bool) -> None:
+        """Queue tournament ID's failed matches again, on their own seeds (they go to the front of the queue)."""
+        from ..store import open_store, ops
+
+        n = ops.retry_failed(open_store(), tid)
+        console.print(f"tournament #{tid}: {n} failed match(es) queued again", highlight=False)
+        if run_now and n:
+            _run(tid, None, True)
+        elif n:
+            console.print(f"run it with: arena tournament run {tid}", highlight=False)
 
     @tournament.command("cancel")
     @click.argument("tid", type=int, metavar="ID")

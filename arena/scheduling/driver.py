@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee.engine.errors import ArenaError
 
@@ -40,8 +40,8 @@ class Dispatcher(Protocol):
         """Which of the store's candidates really need a message now."""
         ...
 
-    def send(self, match_ids: list[int]) -> list[int]:
-        """Send one task per id; return the ids sent."""
+    def send(self, match_ids: list[int], front: bool = False) -> list[int]:
+        """Send one task per id (``front``: ahead of the matches waiting their first turn); return the ids sent."""
         ...
 
     def poll(self) -> None: ...
@@ -102,7 +102,7 @@ class LocalPool:
         waiting = {mid for _, mid in self.timers}
         return [s for s in stale if s.match_id not in self.inflight and s.match_id not in waiting]
 
-    def send(self, match_ids: list[int]) -> list[int]:
+    def send(self, match_ids: list[int], front: bool = False) -> list[int]:
         env = _arena_env()
         for mid in match_ids:
             self.inflight[mid] = self._pool.submit(_run_local, mid, self.executor_name, env)
@@ -145,9 +145,10 @@ class CeleryDispatch:
     """Tasks to Redis; ``arena worker`` processes (anywhere) play them."""
 
     def __init__(self, broker_url: str, queue: str, redispatch_after_s: float = 30.0) -> None:
-        from ..celery_app import TASK, make_app
+        from ..celery_app import TASK, make_app, queue_keys
 
         self.broker_url, self.queue, self.task = broker_url, queue, TASK
+        self.keys = queue_keys(queue)
         self.redispatch_after_s = redispatch_after_s
         self.app = make_app(broker_url, queue)
         try:
@@ -155,7 +156,7 @@ class CeleryDispatch:
                 conn.ensure_connection(max_retries=1, interval_start=0, timeout=3)
         except Exception as exc:  # noqa: BLE001
             raise BrokerUnavailable(f"cannot reach the broker at {_safe(broker_url)}: {exc}") from None
-        self._redis = None
+        self._redis: Any = None
 
     def queue_length(self) -> int | None:
         try:
@@ -163,7 +164,10 @@ class CeleryDispatch:
                 import redis
 
                 self._redis = redis.Redis.from_url(self.broker_url, socket_timeout=2)
-            return int(self._redis.llen(self.queue))
+            pipe = self._redis.pipeline()
+            for key in self.keys:
+                pipe.llen(key)
+            return int(sum(pipe.execute()))
         except Exception:  # noqa: BLE001 - broker down right now
             return None
 
@@ -176,12 +180,15 @@ class CeleryDispatch:
         # Messages still waiting in the queue: the "lost" ones are probably just queued behind them.
         return [s for s in stale if s.why != "lost" or qlen == 0]
 
-    def send(self, match_ids: list[int]) -> list[int]:
+    def send(self, match_ids: list[int], front: bool = False) -> list[int]:
+        from ..celery_app import FRONT, NORMAL
+
         sent = []
         try:
             with self.app.producer_or_acquire() as producer:
                 for mid in match_ids:
                     self.app.send_task(self.task, args=[mid], queue=self.queue, producer=producer, retry=True,
+                                       priority=FRONT if front else NORMAL,
                                        retry_policy={"max_retries": 2, "interval_start": 0.2,
                                                      "interval_step": 0.5, "interval_max": 1})
                     sent.append(mid)
@@ -237,28 +244,47 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
         ops.start_tournament(store, tid)
     open_ = list(tids)
     progress: dict[int, Progress] = {}
+    outage_since: float | None = None
     while True:
-        dispatcher.poll()
-        for tid in open_:
-            stale = dispatcher.keep(ops.needs_dispatch(store, tid,
-                                                       redispatch_after_s=dispatcher.redispatch_after_s))
-            if stale:
-                sent = dispatcher.send([s.match_id for s in stale])
-                ops.mark_dispatched(store, sent)
-                for s in stale:
-                    if s.why != "undispatched":
-                        log.info("match %s re-sent (%s)", s.match_id, s.why)
-        for tid in tids:
-            if tid in open_ or tid not in progress:
-                progress[tid] = queries.progress(store, tid)
-        for tid in list(open_):
-            if progress[tid].queued + progress[tid].running == 0:
-                open_.remove(tid)
-                ops.finish_if_complete(store, tid)
-                ladders.refresh(store, games[tid], tournament_id=tid, force=True)
-        if on_progress:
+        try:
+            _step(store, open_, tids, games, progress, dispatcher)
+            if outage_since is not None:
+                log.warning("the store is back after %.0f s", time.monotonic() - outage_since)
+                outage_since = None
+        except Exception as exc:
+            from ..tasks import store_outage
+
+            if not store_outage(exc):
+                raise
+            if outage_since is None:  # the workers wait it out too; so does the driver
+                outage_since = time.monotonic()
+                log.warning("the store is unreachable (%s); waiting for it", str(exc).splitlines()[0][:200])
+        if on_progress and progress:
             on_progress(progress)
         if not open_ or (should_stop and should_stop()):
             break
-        time.sleep(poll_s)
+        time.sleep(poll_s if outage_since is None else max(poll_s, 1.0))
     return {tid: queries.progress(store, tid) for tid in tids}
+
+
+def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str], progress: dict[int, Progress],
+          dispatcher: Dispatcher) -> None:
+    """One round of the driver: (re)send what needs a message, read progress, close finished tournaments."""
+    dispatcher.poll()
+    for tid in open_:
+        stale = dispatcher.keep(ops.needs_dispatch(store, tid, redispatch_after_s=dispatcher.redispatch_after_s))
+        for front in (True, False):
+            batch = [s for s in stale if s.front == front]
+            if batch:
+                ops.mark_dispatched(store, dispatcher.send([s.match_id for s in batch], front=front))
+        for s in stale:
+            if s.front:
+                log.info("match %s re-sent (%s)", s.match_id, s.why)
+    for tid in tids:
+        if tid in open_ or tid not in progress:
+            progress[tid] = queries.progress(store, tid)
+    for tid in list(open_):
+        if progress[tid].queued + progress[tid].running == 0:
+            ops.finish_if_complete(store, tid)
+            ladders.refresh(store, games[tid], tournament_id=tid, force=True)
+            open_.remove(tid)

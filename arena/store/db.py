@@ -120,6 +120,25 @@ class Store:
             raise StoreError(f"cannot open the store at {self.safe_url}: {_first_line(exc)}") from None
 
     @property
+    def installation(self) -> str:
+        """A short name of this installation, unique per database (and schema): match ids sent to a
+        referee are prefixed with it, so two installations sharing a referee never collide.
+        ``ARENA_INSTALLATION`` overrides it (e.g. when hosts reach the database by different names)."""
+        import hashlib
+        import os
+
+        given = os.environ.get("ARENA_INSTALLATION", "").strip()
+        if given:
+            return given[:40]
+        u = make_url(self.url)
+        ident = f"{self.dialect}|{(u.host or '').lower()}|{u.port or ''}|{u.database or ''}|{self.schema or ''}"
+        return "a" + hashlib.sha1(ident.encode()).hexdigest()[:9]
+
+    def referee_match_id(self, match_id: int) -> str:
+        """The id a referee knows match ``match_id`` of this store by (``<installation>-<id>``)."""
+        return f"{self.installation}-{match_id}"
+
+    @property
     def safe_url(self) -> str:
         return make_url(self.url).render_as_string(hide_password=True)
 

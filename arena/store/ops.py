@@ -229,17 +229,48 @@ def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
                               .values(lease_expires=utcnow() + timedelta(seconds=lease_s))).rowcount)
 
 
-def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float) -> bool:
-    """Give a match back for a retry after ``delay_s`` (the referee or a bot was unavailable).
+def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *, refund: bool = False) -> bool:
+    """Give a match back for a retry after ``delay_s``; ``refund``: the claim was spent on an outage
+    (referee or store unreachable), not on the match, and does not count as an attempt.
 
     The retry counts as a dispatch at its due time: the worker re-sends it (Celery retry), so
     the driver's sweep leaves it alone unless that message is lost too."""
     later = utcnow() + timedelta(seconds=delay_s)
+    values: dict[str, Any] = {"status": m.QUEUED, "reason": reason, "lease_owner": None, "lease_expires": None,
+                              "not_before": later, "dispatched_at": later}
+    if refund:
+        values["attempts"] = func.greatest(m.Match.attempts - 1, 0) if store.dialect == "postgresql" \
+            else func.max(m.Match.attempts - 1, 0)
     with store.tx() as s:
         return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
                                                     m.Match.lease_owner == owner)
-                              .values(status=m.QUEUED, reason=reason, lease_owner=None, lease_expires=None,
-                                      not_before=later, dispatched_at=later)).rowcount)
+                              .values(**values)).rowcount)
+
+
+def note(store: Store, match_id: int, owner: str, reason: str) -> bool:
+    """Say why a match this worker holds is not progressing (e.g. "waiting for referee: ...")."""
+    with store.tx() as s:
+        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                    m.Match.lease_owner == owner)
+                              .values(reason=reason[:2000])).rowcount)
+
+
+def retry_failed(store: Store, tid: int) -> int:
+    """Queue a tournament's failed matches again (same seeds, attempts reset); returns how many.
+
+    The tournament is running again until they finish; their messages go to the front of the queue."""
+    with store.tx() as s:
+        t = s.get(m.Tournament, tid)
+        if t is None:
+            raise TournamentError(f"no tournament {tid}")
+        if t.status == m.T_CANCELLED:
+            raise TournamentError(f"tournament {tid} was cancelled")
+        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
+                      .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None, dispatched_at=None,
+                              lease_owner=None, lease_expires=None, finished_at=None)).rowcount
+        if n:
+            t.status, t.finished_at = m.T_RUNNING, None
+        return int(n)
 
 
 def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:
@@ -282,7 +313,12 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
 @dataclass(frozen=True)
 class Stale:
     match_id: int
-    why: str  # "undispatched" | "lost" (queued but its message vanished) | "expired" (worker died)
+    why: str  # "undispatched" | "retried" | "lost" (queued but its message vanished) | "expired" (worker died)
+
+    @property
+    def front(self) -> bool:
+        """Re-sent and retried matches jump the queue: they have waited once already."""
+        return self.why != "undispatched"
 
 
 def needs_dispatch(store: Store, tid: int, *, redispatch_after_s: float, limit: int = 10_000) -> list[Stale]:
@@ -291,7 +327,7 @@ def needs_dispatch(store: Store, tid: int, *, redispatch_after_s: float, limit: 
     now = utcnow()
     old = now - timedelta(seconds=redispatch_after_s)
     with store.read() as s:
-        rows = s.execute(select(m.Match.id, m.Match.status, m.Match.dispatched_at).where(
+        rows = s.execute(select(m.Match.id, m.Match.status, m.Match.dispatched_at, m.Match.reason).where(
             m.Match.tournament_id == tid,
             or_(and_(m.Match.status == m.QUEUED,
                      or_(m.Match.dispatched_at.is_(None), m.Match.dispatched_at < old),
@@ -301,8 +337,9 @@ def needs_dispatch(store: Store, tid: int, *, redispatch_after_s: float, limit: 
                          m.Match.dispatched_at < old))))
             .order_by(m.Match.number).limit(limit)).all()
     out = []
-    for mid, status, sent in rows:
-        why = "expired" if status == m.RUNNING else ("undispatched" if sent is None else "lost")
+    for mid, status, sent, reason in rows:
+        why = "expired" if status == m.RUNNING else (("retried" if reason == "retried" else "undispatched")
+                                                     if sent is None else "lost")
         out.append(Stale(mid, why))
     return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -63,6 +63,7 @@ class Progress:
     cancelled: int
     per_minute: float  # finished matches per minute since the first started
     eta_s: float | None
+    waiting: int = 0  # running matches whose worker waits out an outage ("waiting for referee")
 
     @property
     def finished(self) -> int:
@@ -87,6 +88,13 @@ class TournamentView:
     started_at: datetime | None
     finished_at: datetime | None
     progress: Progress
+
+    @property
+    def status_text(self) -> str:
+        """``done, 3 failed`` rather than a plain ``done`` when matches failed for good."""
+        if self.status == m.T_DONE and self.progress.failed:
+            return f"done, {self.progress.failed} failed"
+        return self.status
 
 
 @dataclass(frozen=True)
@@ -205,7 +213,24 @@ def _progress(s, tid: int) -> Progress:  # type: ignore[no-untyped-def]
                             .group_by(m.Match.status)).all())
     first, last = s.execute(select(func.min(m.Match.started_at), func.max(m.Match.finished_at))
                             .where(m.Match.tournament_id == tid)).one()
-    return _make_progress(counts, first, last)
+    waiting = s.scalar(select(func.count()).select_from(m.Match).where(
+        m.Match.tournament_id == tid, m.Match.status == m.RUNNING, m.Match.reason.like("waiting for%"))) or 0
+    return replace(_make_progress(counts, first, last), waiting=int(waiting))
+
+
+@dataclass(frozen=True)
+class Failure:
+    match_id: int
+    number: int
+    reason: str
+
+
+def failures(store: Store, tid: int, limit: int = 50) -> list[Failure]:
+    """A tournament's failed matches with their reasons (in tournament order)."""
+    with store.read() as s:
+        rows = s.execute(select(m.Match.id, m.Match.number, m.Match.reason).where(
+            m.Match.tournament_id == tid, m.Match.status == m.FAILED).order_by(m.Match.number).limit(limit)).all()
+    return [Failure(mid, n, reason or "") for mid, n, reason in rows]
 
 
 def _make_progress(counts: dict[str, int], first: datetime | None, last: datetime | None) -> Progress:

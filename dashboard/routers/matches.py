@@ -1,8 +1,6 @@
 """Matches: lists, the match page (replay viewer or live view), frames, replay download, live stream."""
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -10,7 +8,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..deps import DashboardDep, PagingDep, TemplatesDep
-from ..live import clean_frame, sse
+from ..live import LiveHub, TooMany
 from ..schemas import FramesOut, MatchDetail, MatchSummary, Page
 from ..service import Refused, has_renderer
 
@@ -67,34 +65,23 @@ def download_replay(match_id: str, dash: DashboardDep) -> Response:
          response_class=StreamingResponse)
 async def live(match_id: str, request: Request, dash: DashboardDep,
                delay: Annotated[float, Query(ge=0, le=600)] = 0.0) -> StreamingResponse:
-    m = dash.match(match_id)
+    # the store lookups run on the thread pool for a moment; the stream itself holds no thread
+    m = await run_in_threadpool(dash.match, match_id)
     if m is None:
         raise HTTPException(404, f"no match {match_id!r}")
     if m.status not in ("running", "queued"):
         raise HTTPException(409, f"match {match_id} is {m.status}; open its replay instead")
-    if dash.live is None:
+    hub: LiveHub | None = getattr(request.app.state, "live_hub", None)
+    if hub is None:
         raise HTTPException(503, "live spectating needs a referee (arena dashboard --referee HOST:PORT)")
-    feed = dash.live
-
-    async def stream() -> AsyncIterator[bytes]:
-        it = iter(feed.watch(match_id, delay))
-        sentinel = object()
-        yield sse("hello", {"match_id": match_id, "delay": delay})
-        try:
-            while True:
-                frame = await run_in_threadpool(next, it, sentinel)
-                if frame is sentinel or await request.is_disconnected():
-                    break
-                yield sse("frame", clean_frame(frame))  # type: ignore[arg-type] # not the sentinel
-        except Exception as exc:  # the referee went away: tell the page, don't stack-trace
-            yield sse("error", {"message": f"live feed interrupted ({type(exc).__name__})"})
-        finally:
-            close = getattr(it, "close", None)
-            if close:
-                await asyncio.get_running_loop().run_in_executor(None, close)
-        yield sse("end", {})
-
-    return StreamingResponse(stream(), media_type="text/event-stream",
+    to_referee = getattr(dash.source, "referee_match_id", None)
+    ref_id = await run_in_threadpool(to_referee, match_id) if to_referee else match_id
+    client = request.client.host if request.client else "unknown"
+    try:
+        hub.check(ref_id, client)
+    except TooMany as exc:
+        raise HTTPException(429, str(exc)) from None
+    return StreamingResponse(hub.watch(ref_id, client, delay, label=match_id), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 

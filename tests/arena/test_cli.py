@@ -127,3 +127,22 @@ def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None
         assert arena("bot", "remove", "remote", **env).returncode == 0
         assert [r.name for r in tokens.all()] == []
     one_line_error(arena("bot", "add", "remote2", "--live"), "needs a running referee")
+
+
+def test_tournament_retry_reruns_failed_matches(arena) -> None:  # type: ignore[no-untyped-def]
+    """A bot without an in-process agent... fixed afterwards: the failures are listed, then retried."""
+    assert arena("bot", "add", "good", "--builtin", "random").returncode == 0
+    assert arena("bot", "add", "flaky", "--command", "{python} -m bots.serve random",
+                 "--agent", "tests.arena.helpers:NoSuchBot").returncode == 0
+    out = arena("tournament", "create", "sealed_bids", "--bots", "good,flaky", "--games", "1",
+                "--executor", "inprocess", "--run")
+    assert "2 failed" in out.stdout and "arena tournament retry 1" in out.stdout, out.stdout
+    out = arena("tournament", "status", "1", "--no-crosstable")
+    assert "done, 2 failed" in out.stdout and "failed:" in out.stdout, out.stdout
+    assert arena("bot", "add", "flaky", "--command", "{python} -m bots.serve random", "--agent", "random",
+                 "--replace").returncode == 0
+    out = arena("tournament", "retry", "1", "--run")
+    assert out.returncode == 0 and "2 failed match(es) queued again" in out.stdout, out.stdout + out.stderr
+    out = arena("tournament", "status", "1", "--no-crosstable")
+    assert "status done\n" in out.stdout and "failed:" not in out.stdout, out.stdout
+    one_line_error(arena("tournament", "retry", "99"), "no tournament 99")

@@ -51,15 +51,30 @@ def test_play_match_records_and_is_idempotent(store: Store) -> None:
     verify(Replay.from_json(replay))  # the stored replay re-simulates
 
 
-def test_unavailable_referee_is_retried_with_backoff(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "2")
+def test_unavailable_referee_costs_no_attempt(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """An outage is not the match's fault: it waits (no attempt spent), and past ARENA_OUTAGE_WAIT_S it goes
+    back to the queue, still without spending one."""
+    monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "1")
+    monkeypatch.setenv("ARENA_OUTAGE_WAIT_S", "1.5")
     ex = fake_executor(Failing(RefereeUnavailable("connection refused")))
+    tid = sealed_tournament(sqlite_store)
+    mid = first(sqlite_store, tid)
+    r = play_match(mid, store=sqlite_store, executor_name="failing")
+    assert r.state == "retry" and ex.calls >= 2  # kept trying while it waited
+    mv = queries.match(sqlite_store, mid)
+    assert mv.status == "queued" and mv.attempts == 0
+    assert mv.reason.startswith("waiting for referee") and "connection refused" in mv.reason
+
+
+def test_crashing_match_is_retried_with_backoff(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "2")
+    ex = fake_executor(Failing(RuntimeError("boom")))
     tid = sealed_tournament(sqlite_store)
     mid = first(sqlite_store, tid)
     r = play_match(mid, store=sqlite_store, executor_name="failing")
     assert r.state == "retry" and r.wait_s == backoff(1) == 1.0
     mv = queries.match(sqlite_store, mid)
-    assert mv.status == "queued" and "connection refused" in mv.reason
+    assert mv.status == "queued" and "boom" in mv.reason and mv.attempts == 1
     assert play_match(mid, store=sqlite_store, executor_name="failing").state == "retry"  # backoff not over
     import time
 
@@ -67,6 +82,36 @@ def test_unavailable_referee_is_retried_with_backoff(sqlite_store: Store, fake_e
     r = play_match(mid, store=sqlite_store, executor_name="failing")
     assert r.state == "failed" and ex.calls == 2
     assert queries.match(sqlite_store, mid).reason.startswith("gave up after 2 attempts")
+    t = queries.tournament(sqlite_store, tid)
+    assert t is not None
+
+
+def test_retry_failed_requeues_on_the_same_seeds(store: Store, fake_executor) -> None:  # type: ignore[no-untyped-def]
+    """A tournament with failures ends "done, N failed"; `retry` queues them again and it completes."""
+    from arena.store import ops
+
+    fake_executor(Failing(MatchRejected("bad spec")))
+    tid = sealed_tournament(store)
+    mids = [mv.id for mv in queries.matches(store, tournament_id=tid, limit=50).items]
+    seeds = {mv.id: mv.seed for mv in queries.matches(store, tournament_id=tid, limit=50).items}
+    for mid in mids[:2]:
+        assert play_match(mid, store=store, executor_name="failing").state == "failed"
+    for mid in mids[2:]:
+        assert play_match(mid, store=store).state == "done"
+    t = queries.tournament(store, tid)
+    assert t is not None and t.status == "done" and t.status_text == "done, 2 failed"
+    assert [f.reason for f in queries.failures(store, tid)] == ["rejected: bad spec"] * 2
+    assert ops.retry_failed(store, tid) == 2
+    t = queries.tournament(store, tid)
+    assert t is not None and t.status == "running"
+    stale = ops.needs_dispatch(store, tid, redispatch_after_s=30)
+    assert [(s.match_id, s.why, s.front) for s in stale] == [(mid, "retried", True) for mid in mids[:2]]
+    for mid in mids[:2]:
+        assert play_match(mid, store=store).state == "done"
+    t = queries.tournament(store, tid)
+    assert t is not None and t.status_text == "done" and t.progress.done == len(mids)
+    assert {mv.id: mv.seed for mv in queries.matches(store, tournament_id=tid, limit=50).items} == seeds
+    assert ops.retry_failed(store, tid) == 0
 
 
 def test_rejected_match_fails_with_its_reason(sqlite_store: Store, fake_executor) -> None:  # type: ignore[no-untyped-def]

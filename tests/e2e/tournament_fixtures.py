@@ -126,10 +126,10 @@ class Processes:
         self.procs.append(proc)
         return proc
 
-    def referee(self, env: dict[str, str], name: str) -> str:
+    def referee(self, env: dict[str, str], name: str, address: str = "127.0.0.1:0") -> str:
         ready = self.tmp / f"{name}.ready"
         log = open(self.tmp / f"{name}.log", "ab")  # noqa: SIM115
-        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", "127.0.0.1:0",
+        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", address,
                                  "--ready-file", str(ready)], env=env, stdout=log, stderr=subprocess.STDOUT,
                                 cwd=ROOT, start_new_session=True)
         self.procs.append(proc)
@@ -159,3 +159,21 @@ def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:  # ty
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(every)
+
+
+@pytest.fixture
+def pg_schema() -> Iterator[str]:
+    """A PostgreSQL schema of its own on the shared server (dropped afterwards)."""
+    from sqlalchemy import create_engine, text
+
+    schema = f"arena_e2e_{uuid.uuid4().hex[:10]}"
+    try:
+        engine = create_engine(PG_URL, connect_args={"connect_timeout": 3})
+        with engine.connect() as conn:
+            conn.execute(text("select 1"))
+    except Exception:  # noqa: BLE001
+        pytest.skip(f"PostgreSQL not reachable at {PG_URL}")
+    yield schema
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+    engine.dispose()
