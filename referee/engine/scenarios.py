@@ -23,7 +23,8 @@ checks what the rules do from there::
   (a checked ``apply`` by ``seat``, default the first pending seat; ``"repeat": n`` does it n times),
   then its checks: ``expect`` (pointer -> value), ``events_has``, ``legal_has`` / ``legal_lacks`` (action
   patterns: an action matches when every field of the pattern is equal), ``legal_only`` (type -> the
-  exact, ordered list of that type's legal actions). Checks name ``seat`` the same way.
+  exact, ordered list of that type's legal actions), ``rejects`` (actions whose ``apply`` by the seat must
+  raise ``IllegalAction`` and leave the state's digest unchanged). Checks name ``seat`` the same way.
 - Pointers in ``expect`` read one document: ``/pending``, ``/state/...`` (the full snapshot),
   ``/view/<seat>|public|all/...`` (``observe``), ``/events/<seat>|public|all`` (the feed),
   ``/outcome`` (null while the game runs), ``/legal/<seat>``, ``/legal_types/<seat>`` (sorted, unique),
@@ -38,6 +39,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from .errors import IllegalAction
 from .game import Game
 from .registry import get_game
 from .rng import Rng
@@ -46,7 +48,7 @@ from .viewer import ALL, PUBLIC, Viewer
 
 FORMAT = "arena-scenario/1"
 STEP_KEYS = frozenset({"set", "do", "seat", "repeat", "expect", "events_has", "legal_has", "legal_lacks",
-                       "legal_only", "note"})
+                       "legal_only", "rejects", "note"})
 
 
 class ScenarioFailure(AssertionError):
@@ -230,7 +232,7 @@ def _seat(state: State, step: Mapping[str, Any], where: str) -> int:
 
 
 def check(state: State, step: Mapping[str, Any], where: str) -> None:
-    """A step's checks: ``expect``, ``legal_has``, ``legal_lacks``, ``legal_only``."""
+    """A step's checks: ``expect``, ``events_has``, ``legal_has``, ``legal_lacks``, ``legal_only``, ``rejects``."""
     doc = _Document(state)
     for pointer, want in step.get("expect", {}).items():
         try:
@@ -246,7 +248,7 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
         for pattern in step["events_has"]:
             if not any(matches(e, pattern) for e in events):
                 raise ScenarioFailure(f"{where}: no event like {pattern} in the {viewer} feed")
-    if not any(k in step for k in ("legal_has", "legal_lacks", "legal_only")):
+    if not any(k in step for k in ("legal_has", "legal_lacks", "legal_only", "rejects")):
         return
     seat = _seat(state, step, where)
     legal = state.legal_actions(seat)
@@ -261,6 +263,21 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
         got = [a for a in legal if a.get("type") == kind]
         if got != want:
             raise ScenarioFailure(f"{where}: seat {seat}'s {kind!r} actions are {got}, expected {want}")
+    for action in step.get("rejects", []):
+        _check_rejects(state, seat, action, where)
+
+
+def _check_rejects(state: State, seat: int, action: Any, where: str) -> None:
+    """``apply`` must refuse the action as illegal and change nothing (not even a cache the digest sees)."""
+    before = state.digest()
+    try:
+        state.apply(seat, action)
+    except IllegalAction:
+        pass
+    else:
+        raise ScenarioFailure(f"{where}: seat {seat}'s {action} was accepted, but must be refused")
+    if state.digest() != before:
+        raise ScenarioFailure(f"{where}: refusing seat {seat}'s {action} changed the state")
 
 
 def run(scenario: Mapping[str, Any], game: Game | None = None) -> State:

@@ -48,6 +48,8 @@ def test_start_is_a_patch_over_a_real_snapshot() -> None:
     (lambda s: s["steps"][0].update({"expect": {"/view/9/hand": []}}), "/view/9/hand: no key '9'"),
     (lambda s: s["steps"][0].update({"expect": {"/state/data/nope": 1}}), "no key 'nope'"),
     (lambda s: s["steps"][0].update({"exepct": {}}), "unknown step key(s) ['exepct']"),
+    (lambda s: s["steps"][0].update({"rejects": [{"type": "bid", "card": 9}]}),
+     "step 1: seat 0's {'type': 'bid', 'card': 9} was accepted, but must be refused"),
     (lambda s: s["steps"][2].update({"events_has": [{"type": "bids_revealed", "bids": [8, 9]}]}),
      "no event like"),
 ])
@@ -57,6 +59,13 @@ def test_a_wrong_expectation_fails_and_says_where(edit: Any, words: str) -> None
     with pytest.raises(ScenarioFailure) as err:
         run(sc, GAME)
     assert words in str(err.value) and "SB-1" in str(err.value)
+
+
+def test_rejects_an_illegal_action_and_changes_nothing() -> None:
+    sc = copy.deepcopy(scenario())
+    sc["steps"][0]["rejects"] = [{"type": "bid", "card": 2}, {"type": "take", "prize": 3}]
+    end = run(sc, GAME)
+    assert end.is_over()
 
 
 def test_json_pointers() -> None:

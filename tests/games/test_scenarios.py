@@ -38,3 +38,10 @@ def test_dungeon_twister_has_every_section_10_scenario() -> None:
     files = (HERE / "dungeon_twister" / "scenarios").glob("*.json")
     ids = {json.loads(p.read_text())["id"][:4] for p in files}
     assert {f"S-{i:02d}" for i in range(1, 23)} <= ids
+
+
+def test_blockcraft_has_every_section_10_scenario() -> None:
+    """BC-10's T1-T18 each have at least one file; ``I17-*`` files hold scenarios of later rule fixes."""
+    ids = {json.loads(p.read_text())["id"].split("/")[0] for p in (HERE / "blockcraft" / "scenarios").glob("*.json")}
+    assert {i for i in ids if i.startswith("T")} == {f"T{i}" for i in range(1, 19)}
+    assert "I17-cap" in ids

@@ -1,14 +1,14 @@
 """A test-state builder for Blockcraft scenarios (BC-10): a small state from a plain dict.
 
 ``build(spec)`` starts from a real game (setup through character choice and start cells), then
-overwrites what the scenario names: map stacks, characters, positions, hands, equipment, counters.
-``check(state, expect)`` compares named quantities; ``run_scenario`` plays steps and checks.
+overwrites what the test names: map stacks, characters, positions, hands, equipment, counters. Rule
+tests use it; the BC-10 worked scenarios are ``arena-scenario/1`` files (``scenarios/*.json``, converted from
+this builder's states) run by ``tests/games/test_scenarios.py``.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import IllegalAction
 from referee.games.blockcraft import GAME
 from referee.games.blockcraft.state import BlockcraftState, Player
 
@@ -103,67 +103,3 @@ def _player(st: BlockcraftState, p: Player, d: dict[str, Any], seat: int) -> Non
         if b["card"] == "furnace":
             item["batch"] = None
         p.blocks[i] = item
-
-
-def value(st: BlockcraftState, key: str) -> Any:
-    """Named quantities: 'p0.ap', 'p1.hand', 'p0.tools.0.dur', 'H.1,0', 'top.1,0', 'supply.iron_ingot', ..."""
-    head, _, rest = key.partition(".")
-    if head == "H":
-        x, y = (int(v) for v in rest.split(","))
-        return st.H(x, y)
-    if head == "top":
-        x, y = (int(v) for v in rest.split(","))
-        stack = st.cell(x, y)
-        return f"{stack[-1]['s']}:{stack[-1]['c']}" if stack else None
-    if head == "supply":
-        return st.supply.get(rest, 0)
-    if head in ("discard_pile", "enchant_discard", "phase", "step", "round", "day", "current", "death_order"):
-        return getattr(st, head)
-    if head == "pending":
-        return st.pending()
-    if head == "pending_state":
-        return st.observe(0)["pending"][0]["state"] if st.pending() else None
-    if head == "outcome":
-        out = st.outcome()
-        assert out is not None, "game is not over"
-        return {"ranks": out.ranks, **out.details}[rest] if rest != "team_result" else out.team_result
-    if head.startswith("p") and head[1:].isdigit():
-        obj: Any = st.p[int(head[1:])]
-        for part in rest.split("."):
-            if part == "hand_size":
-                obj = obj.hand_size()
-            elif isinstance(obj, Player):
-                obj = getattr(obj, part)
-            elif isinstance(obj, list):
-                obj = obj[int(part)]
-            elif isinstance(obj, dict):
-                obj = obj.get(part, 0) if part not in ("card", "dur", "max", "ench", "batch", "chest") else obj[part]
-        return obj
-    raise KeyError(key)
-
-
-def check(st: BlockcraftState, expect: dict[str, Any], where: str) -> None:
-    for key, want in expect.items():
-        got = value(st, key)
-        assert got == want, f"{where}: {key} = {got!r}, expected {want!r}"
-
-
-def run_steps(st: BlockcraftState, steps: list[dict[str, Any]], name: str) -> None:
-    for i, step in enumerate(steps):
-        where = f"{name} step {i}"
-        seat = step.get("seat", st.current)
-        if "legal" in step:
-            assert step["legal"] in st.legal_actions(seat), f"{where}: {step['legal']} should be legal"
-        if "illegal" in step:
-            assert step["illegal"] not in st.legal_actions(seat), f"{where}: {step['illegal']} should be illegal"
-            before = st.digest()
-            try:
-                st.apply(seat, step["illegal"])
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{where}: {step['illegal']} was accepted")
-            assert st.digest() == before
-        if "do" in step:
-            st.apply(seat, step["do"])
-        check(st, step.get("expect", {}), where)
