@@ -7,6 +7,7 @@ checks what the rules do from there::
      "game": "sealed_bids", "players": 2, "options": {"rounds": 2}, "seed": 0,
      "start": {"/data/hands/0": [1, 5, 9]},          # a patch over the snapshot of new_state(...)
      "dice": [6, 1],                                  # optional: the next Rng.die() results
+     "below": [[6, 2]],                               # optional: the next Rng.below(n) results, [n, r]
      "steps": [
        {"expect": {"/pending": [0, 1], "/view/0/hand": [1, 5, 9]},
         "legal_has": [{"type": "bid", "card": 9}], "legal_lacks": [{"type": "bid", "card": 2}]},
@@ -17,20 +18,24 @@ checks what the rules do from there::
 - ``start`` sets values by JSON pointer (RFC 6901) in ``game.new_state(players, options, seed).snapshot()``
   (``"-"`` appends to a list), then the state is ``game.restore``\\ d from it: the position is whatever a
   snapshot can hold, nothing a test builder makes up, and it goes through the game's own restore.
+- ``below``: scripted results of ``Rng.below`` as ``[n, r]`` pairs, in order, for games that draw with it
+  (e.g. a face index of a custom die); a call with another bound fails the scenario; once used up,
+  ``below`` is the seeded generator again. ``/below_left`` counts the entries not used yet.
 - ``dice``: scripted results of ``Rng.die`` (in order; rolling past the end fails the scenario); every
   other draw (shuffles, choices) stays the seeded generator's.
 - A step does, in this order: ``set`` (pointer -> value edits of the snapshot, restored again), ``do``
   (a checked ``apply`` by ``seat``, default the first pending seat; ``"repeat": n`` does it n times),
-  then its checks: ``expect`` (pointer -> value), ``events_has``, ``legal_has`` / ``legal_lacks`` (action
+  then its checks: ``expect`` (pointer -> value), ``events_has``, ``events_only``, ``legal_has`` / ``legal_lacks`` (action
   patterns: an action matches when every field of the pattern is equal), ``legal_only`` (type -> the
   exact, ordered list of that type's legal actions), ``rejects`` (actions whose ``apply`` by the seat must
   raise ``IllegalAction`` and leave the state's digest unchanged). Checks name ``seat`` the same way.
 - Pointers in ``expect`` read one document: ``/pending``, ``/state/...`` (the full snapshot),
   ``/view/<seat>|public|all/...`` (``observe``), ``/events/<seat>|public|all`` (the feed),
   ``/outcome`` (null while the game runs), ``/legal/<seat>``, ``/legal_types/<seat>`` (sorted, unique),
-  ``/dice_left`` (scripted dice not rolled yet). Only the parts a pointer names are built.
+  ``/dice_left`` (scripted dice not rolled yet), ``/below_left``. Only the parts a pointer names are built.
 - ``events_has``: event patterns that must each match some event of the PUBLIC feed (``seat`` given:
-  that seat's feed).
+  that seat's feed); ``events_only``: type -> the exact, ordered list of that type's events in the same feed
+  (so "revealed once" can be said).
 """
 from __future__ import annotations
 
@@ -48,7 +53,7 @@ from .viewer import ALL, PUBLIC, Viewer
 
 FORMAT = "arena-scenario/1"
 STEP_KEYS = frozenset({"set", "do", "seat", "repeat", "expect", "events_has", "legal_has", "legal_lacks",
-                       "legal_only", "rejects", "note"})
+                       "legal_only", "rejects", "events_only", "note"})
 
 
 class ScenarioFailure(AssertionError):
@@ -56,22 +61,38 @@ class ScenarioFailure(AssertionError):
 
 
 class ScriptedRng(Rng):
-    """``die`` returns scripted results in order; everything else is the seeded generator."""
+    """``die`` returns scripted results in order, and so does ``below`` (each entry ``[n, r]`` names the
+    bound it must be asked with); everything else, and ``below`` once its script is used up, is the seeded
+    generator (a scripted result does not advance it)."""
 
-    __slots__ = ("script",)
+    __slots__ = ("script", "below_script", "dice_scripted")
 
-    def __init__(self, state: Rng, script: list[int]) -> None:
+    def __init__(self, state: Rng, script: list[int], below_script: list[list[int]] | None = None) -> None:
         super().__init__(0)
         self.state = state.state
         self.script = list(script)
+        self.below_script = [list(e) for e in below_script or []]
+        self.dice_scripted = bool(script)  # only a scenario that scripts dice fails on an extra roll
 
     def die(self, sides: int = 6) -> int:
         if not self.script:
+            if not self.dice_scripted:
+                return super().die(sides)
             raise ScenarioFailure("a die was rolled after the scripted dice ran out")
         face = self.script.pop(0)
         if not 1 <= face <= sides:
             raise ScenarioFailure(f"scripted die {face} does not fit a {sides}-sided die")
         return face
+
+    def below(self, n: int) -> int:
+        if not self.below_script:
+            return super().below(n)
+        bound, result = self.below_script.pop(0)
+        if bound != n:
+            raise ScenarioFailure(f"the next scripted below() is [{bound}, {result}], but the rules asked below({n})")
+        if not 0 <= result < n:
+            raise ScenarioFailure(f"scripted below({n}) result {result} is out of range")
+        return result
 
 
 # -- JSON pointers (RFC 6901) ---------------------------------------------------------------------
@@ -152,15 +173,18 @@ class _Document(Mapping[str, Any]):
             return out.to_json() if out is not None else None
         if key == "dice_left":
             return len(st.rng.script) if isinstance(st.rng, ScriptedRng) else None
+        if key == "below_left":
+            return len(st.rng.below_script) if isinstance(st.rng, ScriptedRng) else None
         if key in ("view", "events", "legal", "legal_types"):
             return _PerViewer(st, key)
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(["pending", "state", "outcome", "dice_left", "view", "events", "legal", "legal_types"])
+        return iter(["pending", "state", "outcome", "dice_left", "below_left", "view", "events", "legal",
+                     "legal_types"])
 
     def __len__(self) -> int:
-        return 8
+        return 9
 
 
 class _PerViewer(Mapping[str, Any]):
@@ -200,8 +224,9 @@ def start_state(scenario: Mapping[str, Any], game: Game | None = None) -> State:
     base = game.new_state(int(scenario.get("players", game.info.min_players)), scenario.get("options"),
                           int(scenario.get("seed", 0)))
     state = _patched(game, base, scenario.get("start", {}))
-    if "dice" in scenario:
-        state.rng = ScriptedRng(state.rng, [int(d) for d in scenario["dice"]])
+    if "dice" in scenario or "below" in scenario:
+        state.rng = ScriptedRng(state.rng, [int(d) for d in scenario.get("dice", [])],
+                                [[int(n), int(r)] for n, r in scenario.get("below", [])])
     return state
 
 
@@ -213,7 +238,7 @@ def _patched(game: Game, state: State, patch: Mapping[str, Any]) -> State:
         set_pointer(snap, pointer, value)
     new = game.restore(snap)
     if isinstance(state.rng, ScriptedRng):  # an edit mid-scenario keeps the remaining script
-        new.rng = ScriptedRng(new.rng, state.rng.script)
+        new.rng = ScriptedRng(new.rng, state.rng.script, state.rng.below_script)
     return new
 
 
@@ -232,7 +257,8 @@ def _seat(state: State, step: Mapping[str, Any], where: str) -> int:
 
 
 def check(state: State, step: Mapping[str, Any], where: str) -> None:
-    """A step's checks: ``expect``, ``events_has``, ``legal_has``, ``legal_lacks``, ``legal_only``, ``rejects``."""
+    """A step's checks: ``expect``, ``events_has``, ``events_only``, ``legal_has``, ``legal_lacks``,
+    ``legal_only``, ``rejects``."""
     doc = _Document(state)
     for pointer, want in step.get("expect", {}).items():
         try:
@@ -242,12 +268,16 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
         if got != want:
             raise ScenarioFailure(
                 f"{where}: {pointer} is {json.dumps(got)[:300]}, expected {json.dumps(want)[:300]}")
-    if step.get("events_has"):
+    if step.get("events_has") or step.get("events_only"):
         viewer: Viewer = int(step["seat"]) if "seat" in step else PUBLIC
         events = state.events_for(viewer)
-        for pattern in step["events_has"]:
+        for pattern in step.get("events_has", []):
             if not any(matches(e, pattern) for e in events):
                 raise ScenarioFailure(f"{where}: no event like {pattern} in the {viewer} feed")
+        for kind, want in step.get("events_only", {}).items():
+            got = [e for e in events if e.get("type") == kind]
+            if got != want:
+                raise ScenarioFailure(f"{where}: the {viewer} feed's {kind!r} events are {got}, expected {want}")
     if not any(k in step for k in ("legal_has", "legal_lacks", "legal_only", "rejects")):
         return
     seat = _seat(state, step, where)

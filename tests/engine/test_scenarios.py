@@ -50,6 +50,7 @@ def test_start_is_a_patch_over_a_real_snapshot() -> None:
     (lambda s: s["steps"][0].update({"exepct": {}}), "unknown step key(s) ['exepct']"),
     (lambda s: s["steps"][0].update({"rejects": [{"type": "bid", "card": 9}]}),
      "step 1: seat 0's {'type': 'bid', 'card': 9} was accepted, but must be refused"),
+    (lambda s: s["steps"][2].update({"events_only": {"bids_revealed": []}}), "'bids_revealed' events are"),
     (lambda s: s["steps"][2].update({"events_has": [{"type": "bids_revealed", "bids": [8, 9]}]}),
      "no event like"),
 ])
@@ -66,6 +67,20 @@ def test_rejects_an_illegal_action_and_changes_nothing() -> None:
     sc["steps"][0]["rejects"] = [{"type": "bid", "card": 2}, {"type": "take", "prize": 3}]
     end = run(sc, GAME)
     assert end.is_over()
+
+
+def test_scripted_below_then_the_seeded_generator() -> None:
+    rng = ScriptedRng(Rng(5), [], [[6, 5], [3, 0]])
+    assert [rng.below(6), rng.below(3)] == [5, 0]
+    assert rng.below(10) == Rng(5).below(10)  # a scripted result does not advance the generator
+    fresh = Rng(5)
+    fresh.below(10)
+    assert rng.die(6) == fresh.die(6)  # dice not scripted: the generator's
+    wrong = ScriptedRng(Rng(5), [], [[6, 1]])
+    with pytest.raises(ScenarioFailure, match=r"rules asked below\(4\)"):
+        wrong.below(4)
+    with pytest.raises(ScenarioFailure, match="out of range"):
+        ScriptedRng(Rng(5), [], [[6, 6]]).below(6)
 
 
 def test_json_pointers() -> None:
