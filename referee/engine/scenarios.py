@@ -25,10 +25,11 @@ checks what the rules do from there::
   other draw (shuffles, choices) stays the seeded generator's.
 - A step does, in this order: ``set`` (pointer -> value edits of the snapshot, restored again), ``do``
   (a checked ``apply`` by ``seat``, default the first pending seat; ``"repeat": n`` does it n times),
-  then its checks: ``expect`` (pointer -> value), ``events_has``, ``events_only``, ``legal_has`` / ``legal_lacks`` (action
-  patterns: an action matches when every field of the pattern is equal), ``legal_only`` (type -> the
-  exact, ordered list of that type's legal actions), ``rejects`` (actions whose ``apply`` by the seat must
-  raise ``IllegalAction`` and leave the state's digest unchanged). Checks name ``seat`` the same way.
+  then its checks: ``expect`` (pointer -> value), ``events_has``, ``events_only``, ``legal_has`` /
+  ``legal_lacks`` (action patterns: an action matches when every field of the pattern is equal),
+  ``legal_only`` (type -> the exact, ordered list of that type's legal actions), ``rejects`` (actions whose
+  ``apply`` by the seat must raise ``IllegalAction`` and leave the state's digest unchanged). Checks name
+  ``seat`` the same way.
 - Pointers in ``expect`` read one document: ``/pending``, ``/state/...`` (the full snapshot),
   ``/view/<seat>|public|all/...`` (``observe``), ``/events/<seat>|public|all`` (the feed),
   ``/outcome`` (null while the game runs), ``/legal/<seat>``, ``/legal_types/<seat>`` (sorted, unique),
@@ -65,7 +66,7 @@ class ScriptedRng(Rng):
     bound it must be asked with); everything else, and ``below`` once its script is used up, is the seeded
     generator (a scripted result does not advance it)."""
 
-    __slots__ = ("script", "below_script", "dice_scripted")
+    __slots__ = ("below_script", "dice_scripted", "script")
 
     def __init__(self, state: Rng, script: list[int], below_script: list[list[int]] | None = None) -> None:
         super().__init__(0)
@@ -89,7 +90,8 @@ class ScriptedRng(Rng):
             return super().below(n)
         bound, result = self.below_script.pop(0)
         if bound != n:
-            raise ScenarioFailure(f"the next scripted below() is [{bound}, {result}], but the rules asked below({n})")
+            raise ScenarioFailure(
+                f"the next scripted below() is [{bound}, {result}], but the rules asked below({n})")
         if not 0 <= result < n:
             raise ScenarioFailure(f"scripted below({n}) result {result} is out of range")
         return result
@@ -277,7 +279,8 @@ def check(state: State, step: Mapping[str, Any], where: str) -> None:
         for kind, want in step.get("events_only", {}).items():
             got = [e for e in events if e.get("type") == kind]
             if got != want:
-                raise ScenarioFailure(f"{where}: the {viewer} feed's {kind!r} events are {got}, expected {want}")
+                raise ScenarioFailure(
+                    f"{where}: the {viewer} feed's {kind!r} events are {got}, expected {want}")
     if not any(k in step for k in ("legal_has", "legal_lacks", "legal_only", "rejects")):
         return
     seat = _seat(state, step, where)

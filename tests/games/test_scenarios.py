@@ -42,6 +42,13 @@ def test_dungeon_twister_has_every_section_10_scenario() -> None:
 
 def test_blockcraft_has_every_section_10_scenario() -> None:
     """BC-10's T1-T18 each have at least one file; ``I17-*`` files hold scenarios of later rule fixes."""
-    ids = {json.loads(p.read_text())["id"].split("/")[0] for p in (HERE / "blockcraft" / "scenarios").glob("*.json")}
+    files = (HERE / "blockcraft" / "scenarios").glob("*.json")
+    ids = {json.loads(p.read_text())["id"].split("/")[0] for p in files}
     assert {i for i in ids if i.startswith("T")} == {f"T{i}" for i in range(1, 19)}
     assert "I17-cap" in ids
+
+
+def test_greyport_has_every_section_10_scenario() -> None:
+    """GB-10's S01-S18 each have at least one case; S19 holds the issue-17 Bad Omen and Dread cases."""
+    ids = {json.loads(p.read_text())["id"][:3] for p in (HERE / "greyport" / "scenarios").glob("*.json")}
+    assert {f"S{i:02d}" for i in range(1, 20)} <= ids

@@ -1,6 +1,8 @@
-"""Test-state builder for Greyport scenarios: a small state from a plain dict, a scripted RNG, and probes.
+"""Test-state builder for Greyport rule tests: a small state from a plain dict and a scripted RNG.
 
-A scenario's ``setup`` table names only what matters (GB section 10 conventions); everything else is empty.
+A ``setup`` table names only what matters; everything else is empty. The GB section 10 worked scenarios are
+``arena-scenario/1`` files (``scenarios/*.json``, converted from this builder's states and checked against its
+old runner) run by ``tests/games/test_scenarios.py``.
 """
 from __future__ import annotations
 
@@ -122,64 +124,3 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     st.actor = st.defender
     st.advance()
     return st, rng
-
-
-def probe(st: GreyportState, path: str) -> Any:
-    """A value of the state named by a dotted path (see README of the scenarios)."""
-    parts = path.split(".")
-    head = parts[0]
-    if head == "group":
-        key = parts[1]
-        return list(st.loc_group) if key == "loc" else list(st.groups[int(key)])
-    if head == "dmg":
-        return st.dmg.get(parts[1])
-    if head == "loc":
-        return st.loc[parts[1]] if st.loc else None
-    if head == "seat":
-        p = st.players_[int(parts[1])]
-        field = parts[2]
-        if field == "hand":
-            return sorted(p.hand)
-        if field == "coins":
-            return {k: v for k, v in p.coins.items() if v}
-        if field == "play":
-            return [e["card"] for e in p.play]
-        if field == "stats":
-            return p.stats.get(parts[3], 0)
-        return getattr(p, field)
-    if head == "pending":
-        pend = st.pending()
-        return {"seat": pend[0], "kind": st.pending_kind()} if pend else None
-    if head == "legal":
-        pend = st.pending()
-        return st.legal_actions(pend[0]) if pend else []
-    if head == "legal_types":
-        pend = st.pending()
-        return sorted({a["type"] for a in st.legal_actions(pend[0])}) if pend else []
-    if head == "fights":
-        pend = st.pending()
-        hero = parts[1] if len(parts) > 1 else None
-        return [a["targets"] for a in st.legal_actions(pend[0])
-                if a["type"] == "fight" and (hero is None or a["hero"] == hero)]
-    if head == "supply":
-        return len(st.token_supply[parts[1]])
-    if head == "row":
-        return list(st.hero_row if parts[1] == "heroes" else st.item_row)
-    if head == "deck_top":
-        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck, "curse": st.curse_deck}
-        return deck[parts[1]][: int(parts[2])]
-    if head == "deck_bottom":
-        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck}
-        return deck[parts[1]][-int(parts[2]):]
-    if head == "deck_size":
-        deck = {"item": st.item_deck, "hero": st.hero_deck, "monster": st.monster_deck, "curse": st.curse_deck}
-        return len(deck[parts[1]])
-    if head == "events":
-        return [e.as_dict() for e in st.log.entries if e.kind == parts[1]]
-    if head == "view":
-        viewer: Any = parts[1] if parts[1] in ("public", "all") else int(parts[1])
-        v: Any = st.observe(viewer)
-        for p_ in parts[2:]:
-            v = v[int(p_)] if isinstance(v, list) else v.get(p_, "__absent__")
-        return v
-    return getattr(st, head) if len(parts) == 1 else getattr(st, head)[parts[1]]
