@@ -1,4 +1,5 @@
-"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game.
+"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game, ``search`` (IS-MCTS over the
+forward model, every game; ``search@400`` = 400 iterations a decision, ``search@250ms`` = 250 ms).
 
 A game's heuristic bot is the one the game declares (``Game.heuristic_bot()``, ``"module:Class"``: an
 outside game ships its own), else ``bots/heuristic/<game>.py`` (the games of this repository).
@@ -38,7 +39,7 @@ def heuristic_available(game_id: str) -> bool:
 
 
 def builtin_names(game_id: str) -> list[str]:
-    return ["random"] + (["heuristic"] if heuristic_available(game_id) else [])
+    return ["random"] + (["heuristic"] if heuristic_available(game_id) else []) + ["search"]
 
 
 def _heuristic_class(game_id: str) -> type[Bot]:
@@ -60,5 +61,14 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
         if not heuristic_available(game_id):
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
         return _heuristic_class(game_id)(seed)
+    if name == "search" or name.startswith("search@"):
+        from .search import SearchBot, parse_budget
+
+        if name == "search":
+            return SearchBot(seed)
+        try:
+            return SearchBot(seed, parse_budget(name.partition("@")[2]))
+        except ValueError as exc:
+            raise UnknownBot(str(exc)) from None
     raise UnknownBot(f"unknown built-in bot {name!r}; "
                      f"built-ins for {game_id}: {', '.join(builtin_names(game_id))}")

@@ -24,6 +24,7 @@ from .game import Game
 from .outcome import Outcome
 from .replay import Replay
 from .rng import Rng
+from .sampling import SeatSampler
 from .state import State
 
 __all__ = ["EngineBug", "FaultPolicy", "MatchResult", "random_playout", "resolve_answer", "run_match"]
@@ -88,6 +89,10 @@ def run_match(
         if start is not None:
             start(MatchStart(match_id, game.info.id, game.info.version, dict(state.options), s, players,
                              names, tc))
+        # The forward model (referee/engine/sampling.py): samples of the live position as this seat sees it.
+        bind_sampler = getattr(agent, "bind_sampler", None)
+        if bind_sampler is not None:
+            bind_sampler(SeatSampler(state, s))
 
     while True:
         asks = driver.ask()

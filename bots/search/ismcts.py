@@ -1,0 +1,168 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), as OpenSpiel's IS-MCTS.
+
+One tree per decision, from the deciding seat's point of view, with nodes keyed by action (canonical
+JSON), not by state. Every iteration draws a fresh determinization of the current position from the
+forward model (a sample of the seat's information set, never the true state), walks the tree with
+UCB restricted to the actions legal in that sample (a child's "availability" counts the iterations in
+which it could have been chosen), expands one action, plays random moves for at most
+``rollout_depth`` decisions, and backs up one reward per seat (``rewards.py``): every node is scored
+for the seat that chose its action, so opponents are modelled as maximising their own result.
+
+Budget: ``iterations`` per decision and/or ``time_ms`` per decision (whichever ends first); a bot
+never uses more than 40 % of the request's deadline. The name ``search`` plays the default budget;
+``search@400`` 400 iterations; ``search@250ms`` 250 ms per decision.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine.agent import DecisionRequest
+from referee.engine.jsonutil import canonical
+from referee.engine.rng import Rng
+
+from bots.sdk.bot import Bot
+from bots.sdk.forward import ForwardModel, Sampler
+
+from .rewards import ROLLOUT_DEPTH, cutoff_reward, reward_of
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int = 200
+    time_ms: int = 0  # 0: iterations only
+    rollout_depth: int = 0  # 0: the game's default (rewards.ROLLOUT_DEPTH, else 400)
+    exploration: float = 0.7
+
+    def label(self) -> str:
+        return f"{self.time_ms}ms" if self.time_ms else f"{self.iterations} it"
+
+
+DEFAULT = Budget()
+
+
+def parse_budget(text: str) -> Budget:
+    """``"400"`` -> 400 iterations, ``"250ms"`` -> 250 ms per decision (iterations unbounded)."""
+    m = re.fullmatch(r"(\d+)(ms)?", text.strip())
+    if not m or int(m.group(1)) <= 0:
+        raise ValueError(f"a search budget is a positive number of iterations or milliseconds ('400', '250ms'), "
+                         f"not {text!r}")
+    n = int(m.group(1))
+    return Budget(iterations=1 << 30, time_ms=n) if m.group(2) else Budget(iterations=n)
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.seat = seat  # who chose the action leading here (its reward is summed)
+
+
+class SearchBot(Bot):
+    """IS-MCTS for any game of the engine; needs the forward model (in-process: the runner binds it)."""
+
+    def __init__(self, seed: int = 0, budget: Budget = DEFAULT) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.fm: ForwardModel | None = None
+        self.rng = Rng(f"search-bot:{seed}")
+        self.iterations_done = 0
+
+    def bind_sampler(self, sampler: Sampler) -> None:
+        self.fm = ForwardModel(sampler)
+
+    def act(self, request: DecisionRequest) -> int | dict[str, Any]:
+        if len(request.legal) == 1:
+            return 0
+        if self.fm is None:
+            # No forward model in this match (a remote referee without the service): play at random.
+            return self.rng.below(len(request.legal))
+        return self._search(request)
+
+    def _search(self, request: DecisionRequest) -> int:
+        fm = self.fm
+        assert fm is not None
+        b = self.budget
+        t_end = math.inf
+        limit_ms = b.time_ms
+        if request.deadline_ms:
+            limit_ms = min(limit_ms, request.deadline_ms * 2 // 5) if limit_ms else request.deadline_ms * 2 // 5
+        if limit_ms:
+            t_end = time.perf_counter() + limit_ms / 1000.0
+        me = request.seat
+        root = _Node(me)
+        keys = [canonical(a) for a in request.legal]
+        seed_base = f"{self.seed}:{request.decision_id}"
+        it = 0
+        while it < b.iterations and time.perf_counter() < t_end:
+            (h,) = fm.sample(1, f"{seed_base}:{it}")
+            try:
+                self._iterate(fm, h, root, me, it)
+            finally:
+                fm.release(h)
+            it += 1
+        self.iterations_done += it
+        best, best_visits = 0, -1
+        for i, k in enumerate(keys):
+            child = root.children.get(k)
+            v = child.visits if child is not None else -1
+            if v > best_visits:
+                best, best_visits = i, v
+        return best
+
+    def _iterate(self, fm: ForwardModel, h: int, root: _Node, me: int, it: int) -> None:
+        st = fm.state(h)
+        rng = self.rng
+        c = self.budget.exploration
+        path: list[_Node] = []
+        node = root
+        expanded = False
+        while not expanded:
+            pending = st.pending()
+            if not pending:
+                break
+            picks = []
+            for seat in pending:
+                legal = st.legal_actions(seat)
+                lkeys = [canonical(a) for a in legal]
+                children = node.children
+                unexplored = [i for i, k in enumerate(lkeys) if k not in children]
+                if unexplored:
+                    i = unexplored[rng.below(len(unexplored))]
+                    child = _Node(seat)
+                    children[lkeys[i]] = child
+                    for k in lkeys:
+                        if k in children:
+                            children[k].avail += 1
+                    expanded = True
+                else:
+                    best_i, best_u = 0, -math.inf
+                    for j, k in enumerate(lkeys):
+                        ch = children[k]
+                        ch.avail += 1
+                        u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        if u > best_u:
+                            best_i, best_u = j, u
+                    i, child = best_i, children[lkeys[best_i]]
+                path.append(child)
+                node = child
+                picks.append((seat, legal[i]))
+                if expanded:
+                    break
+            for seat, action in picks:
+                fm.apply_trusted(h, seat, action)
+            if expanded and len(picks) < len(pending):
+                break
+        depth = self.budget.rollout_depth or ROLLOUT_DEPTH.get(st.game.info.id, 400)
+        outcome = fm.playout(h, f"{self.seed}:{it}", depth)
+        reward = reward_of(outcome, st.players) if outcome is not None else cutoff_reward(st)
+        for n in path:
+            n.visits += 1
+            n.total += reward[n.seat]

@@ -1,0 +1,63 @@
+"""Outcome -> one reward per seat in [0, 1], and the cut-off estimate when a playout is stopped early."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from referee.engine.state import State
+from referee.engine.viewer import PUBLIC
+
+
+def reward_of(outcome: dict[str, Any], players: int) -> list[float]:
+    """Competitive: a win (1, shared on a tie for first) plus a small score-share bonus, so the search
+    still prefers the better of two lost positions. Cooperative: the team's win plus its score."""
+    if outcome.get("team_result") is not None:
+        win = 1.0 if outcome["team_result"] == "win" else 0.0
+        bonus = math.tanh(float(outcome.get("team_score") or 0.0) / 100.0)
+        return [0.85 * win + 0.15 * bonus] * players
+    ranks = outcome["ranks"]
+    scores = [float(x) for x in outcome["scores"]]
+    firsts = [s for s, r in enumerate(ranks) if r == 1]
+    lo, hi = min(scores), max(scores)
+    span = hi - lo if hi > lo else 1.0
+    out = []
+    for s in range(players):
+        win = 1.0 / len(firsts) if s in firsts else 0.0
+        out.append(0.85 * win + 0.15 * (scores[s] - lo) / span)
+    return out
+
+
+def _dungeon_twister(state: State) -> list[float]:
+    # Victory points race to vp_target: the lead, scaled to the target, is the best cheap estimate.
+    view = state.observe(PUBLIC)
+    vp = [float(v) for v in view.get("vp", [])]
+    target = float(view.get("vp_target") or 5)
+    if len(vp) != state.players:
+        return [1.0 / state.players] * state.players
+    return [min(1.0, max(0.0, 0.5 + 0.5 * (vp[s] - max(vp[:s] + vp[s + 1:])) / target)) for s in range(state.players)]
+
+
+def _clank(state: State) -> list[float]:
+    # Points so far (the game's own breakdown, on the sample), zero for a seat knocked out in the depths.
+    pts = []
+    for seat, p in enumerate(state.p):  # type: ignore[attr-defined]
+        alive = p.status != "knocked_out" or state.eligible(seat)  # type: ignore[attr-defined]
+        pts.append(float(sum(state.breakdown(p).values())) if alive else 0.0)  # type: ignore[attr-defined]
+    n = state.players
+    return [0.5 + 0.5 * math.tanh((pts[s] - max(pts[:s] + pts[s + 1:])) / 15.0) for s in range(n)]
+
+
+#: Estimates for playouts cut off before the end (by game); any other game scores a cut-off as a draw.
+CUTOFF: dict[str, Callable[[State], list[float]]] = {"dungeon_twister": _dungeon_twister, "clank": _clank}
+#: Playout length (decisions) before the cut-off estimate, by game: long random games are cut early.
+ROLLOUT_DEPTH: dict[str, int] = {"dungeon_twister": 60, "clank": 60}
+
+
+def cutoff_reward(state: State) -> list[float]:
+    fn = CUTOFF.get(state.game.info.id)
+    if fn is not None:
+        return fn(state)
+    if state.game.info.cooperative:
+        return [0.0] * state.players
+    return [1.0 / state.players] * state.players
