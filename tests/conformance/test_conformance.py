@@ -4,6 +4,7 @@ it too (``arena check-game``)."""
 from __future__ import annotations
 
 from referee.engine.conformance.test_apply import *  # noqa: F403
+from referee.engine.conformance.test_forward_model import *  # noqa: F403
 from referee.engine.conformance.test_game_info import *  # noqa: F403
 from referee.engine.conformance.test_hidden_information import *  # noqa: F403
 from referee.engine.conformance.test_playouts import *  # noqa: F403

@@ -1,0 +1,61 @@
+"""``arena bench forward``: the local forward model's simulation speed next to the engine's own.
+
+Side by side in one run, per game: (a) the engine's ``random_playout`` on fresh games, decisions per
+second; (b) the search loop's path through the forward model: ``sample`` a determinization from a
+``SeatSampler`` (redeterminize for seat 0), then ``playout`` on the handle, then ``release``; its
+decisions per second count the sampling cost too. The ratio (a)/(b) is the local mode's overhead.
+"""
+from __future__ import annotations
+
+import time
+
+import click
+from rich.table import Table
+
+from referee.engine import Rng, all_games, get_game, random_playout
+from referee.engine.sampling import SeatSampler
+
+from ..cli.common import console
+
+
+def _engine(game_id: str, players: int, seconds: float) -> float:
+    game = get_game(game_id)
+    rng = Rng("bench-engine")
+    n, g, t0 = 0, 0, time.perf_counter()
+    while True:
+        n += random_playout(game.new_state(players, None, g), rng)
+        g += 1
+        if time.perf_counter() - t0 >= seconds:
+            return n / (time.perf_counter() - t0)
+
+
+def _forward(game_id: str, players: int, seconds: float) -> float:
+    from bots.sdk.forward import ForwardModel
+
+    game = get_game(game_id)
+    n, g, t0 = 0, 0, time.perf_counter()
+    while True:
+        fm = ForwardModel(SeatSampler(game.new_state(players, None, g), 0))
+        (h,) = fm.sample(1, g)
+        fm.playout(h, g)
+        fm.release(h)
+        n += fm.decisions
+        g += 1
+        if time.perf_counter() - t0 >= seconds:
+            return n / (time.perf_counter() - t0)
+
+
+@click.command()
+@click.option("--game", "games", multiple=True, help="Game id (repeatable; default: every game).")
+@click.option("--seconds", type=float, default=3.0, show_default=True, help="Time per figure.")
+def command(games: tuple[str, ...], seconds: float) -> None:
+    """Local forward model (sample + playout through handles) vs the engine's random playout."""
+    ids = list(games) or [g.info.id for g in all_games()]
+    table = Table("game", "seats", "engine dec/s", "forward model dec/s", "engine / forward",
+                  title="Local forward model vs engine playouts (same process, same run)")
+    for gid in ids:
+        players = get_game(gid).info.min_players
+        a = _engine(gid, players, seconds)
+        b = _forward(gid, players, seconds)
+        table.add_row(gid, str(players), f"{a:,.0f}", f"{b:,.0f}", f"{a / b:.2f}x")
+    console.print(table)
