@@ -101,8 +101,15 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
                 proc.wait(5)
 
 
-def register_demo_bots(store, games: list[str]) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+#: The search bot's budget in the demo (bots/search: IS-MCTS, 50 ms a decision).
+DEMO_SEARCH = "search@50ms"
+
+
+def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> entrants.
+
+    With ``search``, a third tier: the IS-MCTS ``search`` bot (every game). Only for in-process
+    matches, where the runner hands it the forward model; a referee does not serve one yet.
 
     A competitive game without a heuristic bot yet gets a second random bot (``random2``) so its
     round-robin has a pairing; cooperative games need only one team.
@@ -114,7 +121,8 @@ def register_demo_bots(store, games: list[str]) -> dict[str, list[str]]:  # type
 
     heur = [g for g in games if heuristic_available(g)]
     lonely = [g for g in games if g not in heur and not get_game(g).info.cooperative]
-    wanted = {"random": ("random", []), "heuristic": ("heuristic", heur), "random2": ("random", lonely)}
+    wanted = {"random": ("random", []), "heuristic": ("heuristic", heur), "random2": ("random", lonely),
+              "search": (DEMO_SEARCH, games if search else [])}
     for name, (builtin, plays) in wanted.items():
         if name != "random" and not plays:
             continue
@@ -123,7 +131,8 @@ def register_demo_bots(store, games: list[str]) -> dict[str, list[str]]:  # type
         if existing is None or not existing.active or (plays and not set(plays) <= have):
             ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=builtin),
                         agent=builtin, games=sorted(have | set(plays)) if name != "random" else [], replace=True)
-    return {g: ["random"] + (["heuristic"] if g in heur else ["random2"] if g in lonely else []) for g in games}
+    return {g: ["random"] + (["heuristic"] if g in heur else ["random2"] if g in lonely else [])
+            + (["search"] if search else []) for g in games}
 
 
 def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,  # type: ignore[no-untyped-def]
@@ -131,7 +140,7 @@ def create_demo_tournaments(store, games: list[str], *, deals: int, executor: st
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops
 
-    entrants = register_demo_bots(store, games)
+    entrants = register_demo_bots(store, games, search=executor == "inprocess")
     out = {}
     for g in games:
         tid = ops.create_tournament(store, ops.TournamentRequest(
