@@ -80,7 +80,7 @@ class ForwardModel:
 
     def load(self, snapshot: Mapping[str, Any]) -> int:
         """A handle on a sample received as a snapshot (from the remote service's ``sample``)."""
-        return self._new(get_game(str(snapshot["game"])).restore(snapshot))
+        return self._new(get_game(str(snapshot["game"])).restore(dict(snapshot)))
 
     def clone(self, h: int) -> int:
         return self._new(self.state(h).clone())

@@ -20,12 +20,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bots.sdk.bot import Bot
+from bots.sdk.forward import ForwardModel, Sampler
 from referee.engine.agent import DecisionRequest
 from referee.engine.jsonutil import canonical
 from referee.engine.rng import Rng
-
-from bots.sdk.bot import Bot
-from bots.sdk.forward import ForwardModel, Sampler
 
 from .rewards import ROLLOUT_DEPTH, cutoff_reward, reward_of
 
@@ -55,7 +54,7 @@ def parse_budget(text: str) -> Budget:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "seat")
+    __slots__ = ("avail", "children", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.children: dict[str, _Node] = {}
