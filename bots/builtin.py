@@ -15,6 +15,10 @@ from .random_bot import RandomBot
 from .sdk.bot import Bot
 
 
+#: ``search+heuristic``: virtual visits on the heuristic's move at the root (bots/search/ismcts.py).
+PRIOR_VISITS = 10
+
+
 class UnknownBot(ValueError):
     pass
 
@@ -61,14 +65,18 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
         if not heuristic_available(game_id):
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
         return _heuristic_class(game_id)(seed)
-    if name == "search" or name.startswith("search@"):
-        from .search import SearchBot, parse_budget
+    kind, _, budget = name.partition("@")
+    if kind in ("search", "search+heuristic"):
+        import dataclasses
 
-        if name == "search":
-            return SearchBot(seed)
+        from .search import Budget, SearchBot, parse_budget
+
         try:
-            return SearchBot(seed, parse_budget(name.partition("@")[2]))
+            b = parse_budget(budget) if budget else Budget()
         except ValueError as exc:
             raise UnknownBot(str(exc)) from None
+        if kind == "search+heuristic":
+            b = dataclasses.replace(b, prior_visits=PRIOR_VISITS)
+        return SearchBot(seed, b)
     raise UnknownBot(f"unknown built-in bot {name!r}; "
                      f"built-ins for {game_id}: {', '.join(builtin_names(game_id))}")

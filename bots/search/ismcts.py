@@ -11,6 +11,11 @@ for the seat that chose its action, so opponents are modelled as maximising thei
 Budget: ``iterations`` per decision and/or ``time_ms`` per decision (whichever ends first); a bot
 never uses more than 40 % of the request's deadline. The name ``search`` plays the default budget;
 ``search@400`` 400 iterations; ``search@250ms`` 250 ms per decision.
+
+``search+heuristic@...``: the same search with a prior: the game's heuristic bot (fed the same
+requests, so it sees only what the seat sees) names a move, whose root child starts with
+``prior_visits`` virtual visits at a reward of 0.5; the search overrides it only when simulated
+evidence says another move is better. With a small budget this plays close to the heuristic.
 """
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from typing import Any
 
 from bots.sdk.bot import Bot
 from bots.sdk.forward import ForwardModel, Sampler
-from referee.engine.agent import DecisionRequest
+from referee.engine.agent import DecisionRequest, MatchStart
 from referee.engine.jsonutil import canonical
 from referee.engine.rng import Rng
 
@@ -35,6 +40,8 @@ class Budget:
     time_ms: int = 0  # 0: iterations only
     rollout_depth: int = 0  # 0: the game's default (rewards.ROLLOUT_DEPTH, else 400)
     exploration: float = 0.7
+    #: Virtual visits given to the heuristic bot's choice at the root (0: no prior; see ``SearchBot``).
+    prior_visits: int = 0
 
     def label(self) -> str:
         return f"{self.time_ms}ms" if self.time_ms else f"{self.iterations} it"
@@ -73,19 +80,36 @@ class SearchBot(Bot):
         self.fm: ForwardModel | None = None
         self.rng = Rng(f"search-bot:{seed}")
         self.iterations_done = 0
+        self.prior: Bot | None = None
+
+    def start(self, info: MatchStart) -> None:
+        super().start(info)
+        if self.budget.prior_visits:
+            from bots.builtin import UnknownBot, make_bot
+
+            try:
+                self.prior = make_bot("heuristic", info.game, self.seed)
+            except UnknownBot:
+                self.prior = None
+            if self.prior is not None:
+                self.prior.start(info)
 
     def bind_sampler(self, sampler: Sampler) -> None:
         self.fm = ForwardModel(sampler)
 
     def act(self, request: DecisionRequest) -> int | dict[str, Any]:
+        hint: int | None = None
+        if self.prior is not None:
+            answer = self.prior.act(request)  # every request, so its memory of events stays whole
+            hint = answer if isinstance(answer, int) else request.index_of(answer)
         if len(request.legal) == 1:
             return 0
         if self.fm is None:
             # No forward model in this match (a remote referee without the service): play at random.
             return self.rng.below(len(request.legal))
-        return self._search(request)
+        return self._search(request, hint)
 
-    def _search(self, request: DecisionRequest) -> int:
+    def _search(self, request: DecisionRequest, hint: int | None = None) -> int:
         fm = self.fm
         assert fm is not None
         b = self.budget
@@ -98,6 +122,11 @@ class SearchBot(Bot):
         me = request.seat
         root = _Node(me)
         keys = [canonical(a) for a in request.legal]
+        if hint is not None and 0 <= hint < len(keys):
+            virtual = _Node(me)
+            virtual.visits = virtual.avail = self.budget.prior_visits
+            virtual.total = 0.5 * self.budget.prior_visits
+            root.children[keys[hint]] = virtual
         seed_base = f"{self.seed}:{request.decision_id}"
         it = 0
         while it < b.iterations and time.perf_counter() < t_end:
