@@ -4,9 +4,12 @@ Side by side in one run, per game: (a) the engine's ``random_playout`` on fresh 
 second; (b) the search loop's path through the forward model: ``sample`` a determinization from a
 ``SeatSampler`` (redeterminize for seat 0), then ``playout`` on the handle, then ``release``; its
 decisions per second count the sampling cost too. The ratio (a)/(b) is the local mode's overhead.
+The two are timed alternately, ``--runs`` times each, and the medians compared (a busy machine
+slows both alike).
 """
 from __future__ import annotations
 
+import statistics
 import time
 
 import click
@@ -47,15 +50,19 @@ def _forward(game_id: str, players: int, seconds: float) -> float:
 
 @click.command()
 @click.option("--game", "games", multiple=True, help="Game id (repeatable; default: every game).")
-@click.option("--seconds", type=float, default=3.0, show_default=True, help="Time per figure.")
-def command(games: tuple[str, ...], seconds: float) -> None:
+@click.option("--seconds", type=float, default=1.0, show_default=True, help="Time per timed run.")
+@click.option("--runs", type=int, default=5, show_default=True, help="Alternating timed runs per figure.")
+def command(games: tuple[str, ...], seconds: float, runs: int) -> None:
     """Local forward model (sample + playout through handles) vs the engine's random playout."""
     ids = list(games) or [g.info.id for g in all_games()]
     table = Table("game", "seats", "engine dec/s", "forward model dec/s", "engine / forward",
                   title="Local forward model vs engine playouts (same process, same run)")
     for gid in ids:
         players = get_game(gid).info.min_players
-        a = _engine(gid, players, seconds)
-        b = _forward(gid, players, seconds)
+        ea, fb = [], []
+        for _ in range(max(1, runs)):
+            ea.append(_engine(gid, players, seconds))
+            fb.append(_forward(gid, players, seconds))
+        a, b = statistics.median(ea), statistics.median(fb)
         table.add_row(gid, str(players), f"{a:,.0f}", f"{b:,.0f}", f"{a / b:.2f}x")
     console.print(table)

@@ -111,3 +111,10 @@ def test_without_a_forward_model_the_bot_still_answers() -> None:
     seat = state.pending()[0]
     req = DecisionRequest("m", 1, "clank", seat, state.observe(seat), state.legal_actions(seat), [])
     assert 0 <= int(SearchBot(0).act(req)) < len(req.legal)  # type: ignore[arg-type]
+
+
+def test_search_with_heuristic_prior_plays_and_feeds_the_prior_every_request() -> None:
+    bots = [make_bot("search+heuristic@2", "clank", 1), make_bot("heuristic", "clank", 2)]
+    result = run_match(get_game("clank"), bots, seed=4)
+    assert not result.faults
+    assert bots[0].prior is not None and bots[0].budget.prior_visits > 0
