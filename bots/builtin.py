@@ -14,7 +14,6 @@ from referee.engine.registry import get_game
 from .random_bot import RandomBot
 from .sdk.bot import Bot
 
-
 #: ``search+heuristic``: virtual visits on the heuristic's move at the root (bots/search/ismcts.py).
 PRIOR_VISITS = 10
 
