@@ -39,7 +39,8 @@ def test_sample_stream_depends_only_on_what_the_seat_saw(conformance_case: Case,
 
 @settings(settings.get_profile("conformance"), max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**31 - 1))
-def test_handles_serve_the_seats_information_and_leave_the_truth_alone(conformance_case: Case, seed: int) -> None:
+def test_handles_serve_the_seats_information_and_leave_the_truth_alone(conformance_case: Case,
+                                                                      seed: int) -> None:
     from bots.sdk.forward import ForwardModel
 
     game, players, options = conformance_case
@@ -60,7 +61,8 @@ def test_handles_serve_the_seats_information_and_leave_the_truth_alone(conforman
                 if s == seat:
                     assert fm.legal(h, s) == state.legal_actions(s)
             assert fm.state(h).events_for(seat) == state.events_for(seat)
-            assert all(e.visible_to(seat) for e in fm.state(h).log.entries), "a handle holds another seat's secret"
+            assert all(e.visible_to(seat) for e in fm.state(h).log.entries), \
+                "a handle holds another seat's secret"
             c = fm.clone(h)
             fm.playout(c, seed, max_decisions=200)
             fm.release(c, spare)
