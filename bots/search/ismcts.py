@@ -101,7 +101,10 @@ class SearchBot(Bot):
         hint: int | None = None
         if self.prior is not None:
             answer = self.prior.act(request)  # every request, so its memory of events stays whole
-            hint = answer if isinstance(answer, int) else request.index_of(answer)
+            if isinstance(answer, int) and not isinstance(answer, bool):
+                hint = answer
+            elif answer in request.legal:
+                hint = request.legal.index(answer)
         if len(request.legal) == 1:
             return 0
         if self.fm is None:
