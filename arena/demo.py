@@ -101,8 +101,8 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
                 proc.wait(5)
 
 
-#: The search bot's budget in the demo (bots/search: IS-MCTS, 50 ms a decision).
-DEMO_SEARCH = "search@50ms"
+#: The demo's search bot (bots/search: IS-MCTS with the heuristic as root prior, 50 ms a decision).
+DEMO_SEARCH = "search+heuristic@50ms"
 
 
 def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]

@@ -108,8 +108,9 @@ class SearchBot(Bot):
         if len(request.legal) == 1:
             return 0
         if self.fm is None:
-            # No forward model in this match (a remote referee without the service): play at random.
-            return self.rng.below(len(request.legal))
+            # No forward model in this match (a remote referee without the service): the prior's move,
+            # else a random one.
+            return hint if hint is not None else self.rng.below(len(request.legal))
         return self._search(request, hint)
 
     def _search(self, request: DecisionRequest, hint: int | None = None) -> int:
