@@ -60,15 +60,30 @@ def parse_budget(text: str) -> Budget:
     return Budget(iterations=1 << 30, time_ms=n) if m.group(2) else Budget(iterations=n)
 
 
-class _Node:
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+class _Edge:
+    """Statistics of one seat's action at one node (its reward summed for that seat)."""
+
+    __slots__ = ("avail", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
-        self.children: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.seat = seat  # who chose the action leading here (its reward is summed)
+        self.seat = seat
+
+
+class _Node:
+    """An information-set node: per-seat action edges, and the node after each (joint) choice.
+
+    A simultaneous choice is decoupled: every pending seat picks from its own edges at the same node,
+    blind to the others' picks (keys are ``"<seat>|<action>"``), and the successor is keyed by the
+    joint choice; so no seat is modelled as seeing what another chose at the same time."""
+
+    __slots__ = ("edges", "next")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, _Edge] = {}
+        self.next: dict[str, _Node] = {}
 
 
 class SearchBot(Bot):
@@ -124,36 +139,36 @@ class SearchBot(Bot):
         if limit_ms:
             t_end = time.perf_counter() + limit_ms / 1000.0
         me = request.seat
-        root = _Node(me)
-        keys = [canonical(a) for a in request.legal]
+        root = _Node()
+        keys = [f"{me}|{canonical(a)}" for a in request.legal]
         if hint is not None and 0 <= hint < len(keys):
-            virtual = _Node(me)
+            virtual = _Edge(me)
             virtual.visits = virtual.avail = self.budget.prior_visits
             virtual.total = 0.5 * self.budget.prior_visits
-            root.children[keys[hint]] = virtual
+            root.edges[keys[hint]] = virtual
         seed_base = f"{self.seed}:{request.decision_id}"
         it = 0
         while it < b.iterations and time.perf_counter() < t_end:
             (h,) = fm.sample(1, f"{seed_base}:{it}")
             try:
-                self._iterate(fm, h, root, me, it)
+                self._iterate(fm, h, root, it)
             finally:
                 fm.release(h)
             it += 1
         self.iterations_done += it
         best, best_visits = 0, -1
         for i, k in enumerate(keys):
-            child = root.children.get(k)
-            v = child.visits if child is not None else -1
+            edge = root.edges.get(k)
+            v = edge.visits if edge is not None else -1
             if v > best_visits:
                 best, best_visits = i, v
         return best
 
-    def _iterate(self, fm: ForwardModel, h: int, root: _Node, me: int, it: int) -> None:
+    def _iterate(self, fm: ForwardModel, h: int, root: _Node, it: int) -> None:
         st = fm.state(h)
         rng = self.rng
         c = self.budget.exploration
-        path: list[_Node] = []
+        path: list[_Edge] = []
         node = root
         expanded = False
         while not expanded:
@@ -161,40 +176,40 @@ class SearchBot(Bot):
             if not pending:
                 break
             picks = []
+            chosen = []
             for seat in pending:
                 legal = st.legal_actions(seat)
-                lkeys = [canonical(a) for a in legal]
-                children = node.children
-                unexplored = [i for i, k in enumerate(lkeys) if k not in children]
+                lkeys = [f"{seat}|{canonical(a)}" for a in legal]
+                edges = node.edges
+                unexplored = [i for i, k in enumerate(lkeys) if k not in edges]
                 if unexplored:
                     i = unexplored[rng.below(len(unexplored))]
-                    child = _Node(seat)
-                    children[lkeys[i]] = child
+                    edges[lkeys[i]] = _Edge(seat)
                     for k in lkeys:
-                        if k in children:
-                            children[k].avail += 1
+                        if k in edges:
+                            edges[k].avail += 1
                     expanded = True
                 else:
-                    best_i, best_u = 0, -math.inf
+                    i, best_u = 0, -math.inf
                     for j, k in enumerate(lkeys):
-                        ch = children[k]
-                        ch.avail += 1
-                        u = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                        e = edges[k]
+                        e.avail += 1
+                        u = e.total / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
                         if u > best_u:
-                            best_i, best_u = j, u
-                    i, child = best_i, children[lkeys[best_i]]
-                path.append(child)
-                node = child
+                            i, best_u = j, u
+                path.append(edges[lkeys[i]])
+                chosen.append(lkeys[i])
                 picks.append((seat, legal[i]))
-                if expanded:
-                    break
             for seat, action in picks:
                 fm.apply_trusted(h, seat, action)
-            if expanded and len(picks) < len(pending):
-                break
+            joint = "\n".join(chosen)
+            nxt = node.next.get(joint)
+            if nxt is None:
+                nxt = node.next[joint] = _Node()
+            node = nxt
         depth = self.budget.rollout_depth or ROLLOUT_DEPTH.get(st.game.info.id, 400)
         outcome = fm.playout(h, f"{self.seed}:{it}", depth)
         reward = reward_of(outcome, st.players) if outcome is not None else cutoff_reward(st)
-        for n in path:
-            n.visits += 1
-            n.total += reward[n.seat]
+        for e in path:
+            e.visits += 1
+            e.total += reward[e.seat]
