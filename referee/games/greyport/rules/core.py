@@ -372,7 +372,7 @@ class CoreMixin(_Base):
 
     def settle(self, key: str, k: int) -> list[str]:
         """Fix the order of the deck's top ``k`` cards; returns the deck."""
-        deck = self.deck(key)
+        deck: list[str] = getattr(self, DECKS[key])
         i = self.settled.get(key)
         if i is None:
             return deck
@@ -390,8 +390,10 @@ class CoreMixin(_Base):
 
     def take_top(self, key: str) -> str:
         card = self.settle(key, 1).pop(0)
-        if key in self.settled:
-            self.settled[key] = max(0, self.settled[key] - 1)
+        settled = self.settled
+        i = settled.get(key)
+        if i is not None:
+            settled[key] = i - 1 if i > 0 else 0
         return card
 
     def shuffle_in(self, key: str, cards: list[str]) -> None:
@@ -411,17 +413,21 @@ class CoreMixin(_Base):
         """GB-4.3.1: reveal until a card fits the slot (cameo/duplicate removed; gold set aside at setup)."""
         deck = self.hero_deck if row == "heroes" else self.item_deck
         cells = self.hero_row if row == "heroes" else self.item_row
-        chars = {p.character for p in self.players_}
+        heroes = row == "heroes"
+        key = "hero" if heroes else "item"
+        if heroes:
+            # the row and the cards in play do not change while this slot is being filled
+            chars = {p.character for p in self.players_}
+            taken = {self.card_def(x).id for x in cells if x} | self.in_play_designs()
         while deck:
-            c = self.take_top("hero" if row == "heroes" else "item")
+            c = self.take_top(key)
             d = self.card_def(c)
-            if row == "heroes":
+            if heroes:
                 if d.cameo and d.cameo in chars:
                     self.removed.append(c)
                     self.log.public("row_removed", card=c, why="cameo")
                     continue
-                row_designs = {self.card_def(x).id for x in cells if x}
-                if d.id in row_designs or d.id in self.in_play_designs():
+                if d.id in taken:
                     self.removed.append(c)
                     self.log.public("row_removed", card=c, why="duplicate")
                     continue

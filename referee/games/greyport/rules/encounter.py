@@ -177,14 +177,16 @@ class EncounterMixin(RoundMixin):
                 self.lose("hp_zero")
                 return
         loc = self.loc
-        if loc is not None and loc["status"] == "standing" and not self.loc_group and loc["hp"] >= 1:
+        if loc is None:     # no location: neither check below applies (the hot path between encounters)
+            return
+        if loc["status"] == "standing" and not self.loc_group and loc["hp"] >= 1:
             loc["status"] = "saved"
             saver = self.actor if self.actor is not None else self.defender
             self.team["locations_saved"] += 1
             self.stat(saver, "locations_saved")
             self.log.public("saved", location=loc["id"], seat=saver)
             self.push([{"op": "reward", "seat": saver}])
-        if not self.objective_met and self.loc is not None and self.phase != "setup":
+        if not self.objective_met and self.phase != "setup":
             enc = self.encounter()
             if enc.objective == "clear_all":
                 met = not self.loc_group and not any(self.groups)

@@ -27,7 +27,8 @@ class MainMixin(FightMixin):
         out: list[dict[str, Any]] = []
         can_hero = p.heroes_played < p.hero_limit
         hand = sorted(p.hand)
-        defs = {c: self.card_def(c) for c in hand}
+        card_def = self.card_def
+        defs = {c: card_def(c) for c in hand}
         if can_hero:
             if p.hero_zone == "hand":
                 out.append({"type": "play_hero", "card": f"PH{seat}"})
