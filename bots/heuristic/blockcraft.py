@@ -140,12 +140,16 @@ class HeuristicBot(Bot):
         need = self._needs(view, me)
 
         extreme = view["mode"] == "extreme"
+        # stones the chain still needs (stone pickaxe 3, furnace 4), counting the ones already held
+        stones = self._stone_need(view, me) + hand.get("stone", 0) if extreme else 0
 
         def value(a: dict[str, Any]) -> float:
             c = a["card_type"]
             v = KEEP.get(c, 5) + (20 if c in need else 0) + min(hand.get(c, 0), 3) * -0.5
             if extreme and c == "wheat":
                 v += 15   # 3 wheat = bread (5 hunger)
+            if c == "stone" and hand.get("stone", 0) <= stones:
+                v += 30   # stone comes mostly from draws; a discarded one rarely comes back
             return v
         return min(legal, key=value)
 
