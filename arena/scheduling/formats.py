@@ -1,31 +1,39 @@
 """Tournament formats as pure functions: bots in, a fixed list of planned matches out.
 
 * ``round_robin`` (two seats): every pairing, both seat orders, ``games`` deals each. Both orders of
-  a deal share one seed (paired seeds: the luck of the deal cancels).
+  a deal share one seed (paired deals: the luck of the deal cancels).
 * ``rotation`` (N seats): every group of N entrants (or, with fewer entrants than seats, every
-  multiset of them holding at least two different bots) plays every cyclic rotation of its seating
-  on each seed, so each bot sits in each position equally often.
+  multiset of them holding at least two different bots) plays every seating of a balanced design
+  on each deal (``seatings``): each bot sits in each position equally often *and* directly
+  before each other bot equally often.
 * ``cooperative``: each team plays each of the game's scenarios (``Game.scenarios(n)``) at each seat
   count; a team is one bot in every seat, or with ``mixed`` every multiset of entrants.
 * ``gauntlet`` (bot developers): one subject against each other bot of the field; the subject takes
-  every seat in turn against copies of the opponent, on paired seeds.
+  every seat in turn against copies of the opponent, on paired deals.
 
-Seeds are derived from the tournament seed and the *names* in a pairing or group, so adding an
-entrant never changes the deals of the others. The order of the list is the order of the matches
-(``Match.number``): the deal index varies slowest, so a half-finished tournament is balanced.
+Seeds come from ``deals.Dealer`` (an HMAC of the public *deal* label under the tournament's secret
+key), so a published seed says nothing about the others. Deal labels name the *names* in a
+pairing or group, so adding an entrant never changes the deals of the others. Matches that share
+a deal form a deal group; a group is only formed from bots that cannot remember a deal between
+matches (``memoryless``: hosted, sandboxed bots). Any other match of a game with hidden
+information gets a deal of its own (``independent``). The order of the list is the order of the
+matches (``Match.number``): the deal index varies slowest, so a half-finished tournament is balanced.
 """
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
-from typing import Any
+from itertools import combinations, combinations_with_replacement, permutations
+from typing import Any, Literal
 
 from referee.engine.errors import ArenaError
 from referee.engine.game import GameInfo, Scenario
 
+from .deals import Dealer
+
 FORMATS = ("round_robin", "rotation", "cooperative", "gauntlet")
+DEAL_MODES = ("auto", "paired", "independent")
+DealMode = Literal["auto", "paired", "independent"]
 
 
 class ScheduleError(ArenaError):
@@ -38,23 +46,96 @@ class ScheduleError(ArenaError):
 class PlannedMatch:
     seats: tuple[str, ...]
     seed: int
-    group: str  # the pairing / group / team this deal belongs to
+    group: str  # the pairing / group / team this match belongs to
     scenario: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    deal: str = ""  # the public deal label; matches with one deal share one seed (a deal group)
 
     @property
     def players(self) -> int:
         return len(self.seats)
 
 
-def derive_seed(base: int, *parts: object) -> int:
-    """A stable 31-bit seed from the tournament seed and labels (fits a PostgreSQL integer)."""
-    text = "\x1f".join([str(base), *map(str, parts)])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") & 0x7FFFFFFF
+@dataclass(frozen=True)
+class Pairing:
+    """How deals are shared: ``memoryless`` bots may share a deal; ``mode`` may force one way."""
+
+    memoryless: Collection[str] | None = None  # None: every bot (no bot can remember)
+    hidden_information: bool = True
+    mode: DealMode = "auto"
+
+    def paired(self, bots: Sequence[str]) -> bool:
+        if self.mode == "independent":
+            return False
+        if not self.hidden_information or self.memoryless is None:
+            return True
+        return all(b in self.memoryless for b in bots)
 
 
-def _rotations(group: Sequence[str]) -> list[tuple[str, ...]]:
-    return [tuple(group[i:]) + tuple(group[:i]) for i in range(len(group))]
+# A 12-row design for four seats, balanced for seat, for the player directly before in the first
+# round (linear order) and for the *cyclic* neighbour (who plays before whom round after round):
+# each of the 6 cyclic orders of 0-3 in two rotations, chosen so every bot sits in every seat 3
+# times and the wrap-around pairs are all different. Found by exhaustive search (6^6 candidates;
+# no 4-row Williams square is cyclically balanced); tests/arena/test_seating.py checks it.
+FOUR_SEATS = ((0, 1, 2, 3), (1, 2, 3, 0), (0, 1, 3, 2), (2, 0, 1, 3), (1, 3, 0, 2), (3, 0, 2, 1),
+              (2, 3, 1, 0), (3, 1, 0, 2), (1, 2, 0, 3), (2, 0, 3, 1), (0, 3, 2, 1), (3, 2, 1, 0))
+
+
+def williams(n: int) -> list[tuple[int, ...]]:
+    """Williams' balanced Latin square: each symbol once per column and directly before each other
+    symbol equally often (n rows for even n; the square and its mirror, 2n rows, for odd n)."""
+    first, lo, hi = [0], 1, n - 1
+    while len(first) < n:
+        if len(first) % 2:
+            first.append(lo)
+            lo += 1
+        else:
+            first.append(hi)
+            hi -= 1
+    rows = [tuple((x + i) % n for x in first) for i in range(n)]
+    return rows + [r[::-1] for r in rows] if n % 2 else rows
+
+
+def seat_design(n: int) -> list[tuple[int, ...]]:
+    """Seat orders (as position permutations) for an n-seat group.
+
+    Up to three seats: every permutation (cheap, balanced in every sense). Four: ``FOUR_SEATS``
+    (balanced for the cyclic neighbour too). Five and more: Williams (balanced for the linear
+    order of play from the first seat; the wrap-around neighbour is not balanced).
+    """
+    if n <= 3:
+        return list(permutations(range(n)))
+    if n == 4:
+        return list(FOUR_SEATS)
+    return williams(n)
+
+
+def seatings(group: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seat orders a group plays on each deal (distinct orders only, for repeated bots)."""
+    out: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    small = len(group) <= 3
+    for row in seat_design(len(group)):
+        order = tuple(group[i] for i in row)
+        if small and order in seen:  # all permutations: a repeated bot gives repeated orders
+            continue
+        seen.add(order)
+        out.append(order)
+    return out
+
+
+def _deal_seats(dealer: Dealer, pairing: Pairing, deal: str, orders: Sequence[tuple[str, ...]],
+                group: str, scenario: str | None, options: dict[str, Any]) -> list[PlannedMatch]:
+    """One deal played in several seat orders: shared when every bot is memoryless, else one each."""
+    bots = sorted({b for o in orders for b in o})
+    if pairing.paired(bots):
+        s = dealer.seed(deal)
+        return [PlannedMatch(o, s, group, scenario, dict(options), deal) for o in orders]
+    out = []
+    for i, o in enumerate(orders):
+        d = f"{deal}/{i}"
+        out.append(PlannedMatch(o, dealer.seed(d), group, scenario, dict(options), d))
+    return out
 
 
 def _check_bots(bots: Sequence[str], least: int) -> None:
@@ -65,13 +146,13 @@ def _check_bots(bots: Sequence[str], least: int) -> None:
         raise ScheduleError(f"this format needs at least {least} bot(s), got {len(bots)}")
 
 
-def round_robin(bots: Sequence[str], games: int, seed: int,
-                options: dict[str, Any] | None = None) -> list[PlannedMatch]:
-    return rotation(bots, 2, games, seed, options)
+def round_robin(bots: Sequence[str], games: int, dealer: Dealer, options: dict[str, Any] | None = None,
+                pairing: Pairing | None = None) -> list[PlannedMatch]:
+    return rotation(bots, 2, games, dealer, options, pairing)
 
 
-def rotation(bots: Sequence[str], seats: int, games: int, seed: int,
-             options: dict[str, Any] | None = None) -> list[PlannedMatch]:
+def rotation(bots: Sequence[str], seats: int, games: int, dealer: Dealer,
+             options: dict[str, Any] | None = None, pairing: Pairing | None = None) -> list[PlannedMatch]:
     _check_bots(bots, 2)
     if seats < 2:
         raise ScheduleError(f"a competitive tournament needs at least 2 seats, not {seats}")
@@ -83,30 +164,35 @@ def rotation(bots: Sequence[str], seats: int, games: int, seed: int,
     for g in range(games):
         for group in groups:
             label = "|".join(group)
-            s = derive_seed(seed, "group", label, g)
-            out += [PlannedMatch(order, s, label, None, dict(options or {})) for order in _rotations(group)]
+            out += _deal_seats(dealer, pairing or Pairing(), f"group/{label}/{g}", seatings(group), label,
+                               None, options or {})
     return out
 
 
 def cooperative(bots: Sequence[str], seat_counts: Sequence[int], scenarios: Callable[[int], list[Scenario]],
-                games: int, seed: int, options: dict[str, Any] | None = None,
-                mixed: bool = False) -> list[PlannedMatch]:
+                games: int, dealer: Dealer, options: dict[str, Any] | None = None,
+                mixed: bool = False, pairing: Pairing | None = None) -> list[PlannedMatch]:
     _check_bots(bots, 1)
+    pairing = pairing or Pairing()
     out: list[PlannedMatch] = []
     for g in range(games):
         for n in seat_counts:
             teams = combinations_with_replacement(bots, n) if mixed else ((b,) * n for b in bots)
             for team in teams:
+                label = "|".join(team)
                 for sc in scenarios(n):
-                    # Every team meets the same deal of a scenario: seeds depend on scenario, size and deal.
-                    s = derive_seed(seed, "scenario", sc.id, n, g)
-                    out.append(PlannedMatch(tuple(team), s, "|".join(team), sc.id,
-                                            {**(options or {}), **sc.options}))
+                    # Every memoryless team meets the same deal of a scenario (one deal group per
+                    # scenario, size and deal index); a team that could remember gets its own.
+                    deal = f"scenario/{sc.id}/{n}/{g}"
+                    if not pairing.paired(team):
+                        deal += f"/{label}"
+                    out.append(PlannedMatch(tuple(team), dealer.seed(deal), label, sc.id,
+                                            {**(options or {}), **sc.options}, deal))
     return out
 
 
-def gauntlet(subject: str, field_bots: Sequence[str], seats: int, games: int, seed: int,
-             options: dict[str, Any] | None = None) -> list[PlannedMatch]:
+def gauntlet(subject: str, field_bots: Sequence[str], seats: int, games: int, dealer: Dealer,
+             options: dict[str, Any] | None = None, pairing: Pairing | None = None) -> list[PlannedMatch]:
     opponents = [b for b in field_bots if b != subject]
     _check_bots([subject, *opponents], 2)
     if seats < 2:
@@ -114,11 +200,13 @@ def gauntlet(subject: str, field_bots: Sequence[str], seats: int, games: int, se
     out: list[PlannedMatch] = []
     for g in range(games):
         for opp in opponents:
-            s = derive_seed(seed, "gauntlet", subject, opp, g)
+            orders = []
             for seat in range(seats):
                 lineup = [opp] * seats
                 lineup[seat] = subject
-                out.append(PlannedMatch(tuple(lineup), s, f"{subject}|{opp}", None, dict(options or {})))
+                orders.append(tuple(lineup))
+            out += _deal_seats(dealer, pairing or Pairing(), f"gauntlet/{subject}|{opp}/{g}", orders,
+                               f"{subject}|{opp}", None, options or {})
     return out
 
 
@@ -133,10 +221,24 @@ def default_seats(info: GameInfo) -> int:
     return max(info.min_players, min(2, info.max_players))
 
 
-def schedule(info: GameInfo, fmt: str, bots: Sequence[str], seat_counts: Sequence[int], games: int, seed: int,
-             *, options: dict[str, Any] | None = None, subject: str | None = None,
-             scenarios: Callable[[int], list[Scenario]] | None = None, mixed: bool = False) -> list[PlannedMatch]:
-    """Check the request against the game and plan it; ``ScheduleError`` says what is wrong."""
+def schedule(info: GameInfo, fmt: str, bots: Sequence[str], seat_counts: Sequence[int], games: int,
+             dealer: Dealer, *, options: dict[str, Any] | None = None, subject: str | None = None,
+             scenarios: Callable[[int], list[Scenario]] | None = None, mixed: bool = False,
+             memoryless: Collection[str] | None = None, deals: str = "auto") -> list[PlannedMatch]:
+    """Check the request against the game and plan it; ``ScheduleError`` says what is wrong.
+
+    ``memoryless``: the bots that cannot carry anything from one match to the next (None = all).
+    ``deals``: ``auto`` (paired where every bot of a group is memoryless or the game has no hidden
+    information), ``independent`` (a deal per match), or ``paired`` (refused if a bot could remember).
+    """
+    if deals not in DEAL_MODES:
+        raise ScheduleError(f"unknown deal mode {deals!r}; modes: {', '.join(DEAL_MODES)}")
+    pairing = Pairing(memoryless, info.hidden_information, deals)  # type: ignore[arg-type] # checked above
+    if deals == "paired" and info.hidden_information and memoryless is not None:
+        remembering = sorted(set(bots) - set(memoryless))
+        if remembering:
+            raise ScheduleError(f"paired deals need bots that cannot remember a deal (hosted, sandboxed); "
+                                f"{', '.join(remembering)} can: use --deals auto or independent")
     if fmt not in FORMATS:
         raise ScheduleError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
     if games < 1:
@@ -151,7 +253,7 @@ def schedule(info: GameInfo, fmt: str, bots: Sequence[str], seat_counts: Sequenc
             raise ScheduleError(f"{info.id} is competitive; use round_robin, rotation or gauntlet")
         if scenarios is None:
             raise ScheduleError("a cooperative tournament needs the game's scenarios")
-        return cooperative(bots, seat_counts, scenarios, games, seed, options, mixed)
+        return cooperative(bots, seat_counts, scenarios, games, dealer, options, mixed, pairing)
     if info.cooperative:
         raise ScheduleError(f"{info.id} is cooperative: teams play its scenarios (format cooperative)")
     if len(seat_counts) != 1:
@@ -160,11 +262,11 @@ def schedule(info: GameInfo, fmt: str, bots: Sequence[str], seat_counts: Sequenc
     if fmt == "round_robin":
         if seats != 2:
             raise ScheduleError(f"round_robin is for two seats; use rotation for {seats}")
-        return round_robin(bots, games, seed, options)
+        return round_robin(bots, games, dealer, options, pairing)
     if fmt == "rotation":
-        return rotation(bots, seats, games, seed, options)
+        return rotation(bots, seats, games, dealer, options, pairing)
     if not subject:
         raise ScheduleError("a gauntlet needs a subject bot (--subject)")
     if subject not in bots:
         raise ScheduleError(f"the gauntlet subject {subject!r} is not among the bots")
-    return gauntlet(subject, bots, seats, games, seed, options)
+    return gauntlet(subject, bots, seats, games, dealer, options, pairing)

@@ -16,27 +16,35 @@ from arena import ratings
 from . import models as m
 from .db import Store
 from .models import utcnow
+from .queries import group_open
 
 SNAPSHOT_EVERY = 100
 
 
-def load_results(store: Store, game: str) -> list[ratings.Result]:
-    """Every recorded result of ``game`` in the fixed order (tournament id, match number)."""
+def load_results(store: Store, game: str, seats: int | None = None) -> list[ratings.Result]:
+    """Every published result of ``game`` (of one seat count) in the fixed order (tournament id, number).
+
+    A result is published once its whole deal group is finished (``queries.group_open``): until
+    then even who won could say something about a deal its twins are still playing.
+    """
+    conds = [m.Match.game == game, m.Match.status == m.DONE, ~group_open()]
+    if seats is not None:
+        conds.append(m.Match.players == seats)
     with store.read() as s:
         rows = s.execute(
             select(m.Match.id, m.Match.tournament_id, m.Match.number, m.Match.scenario, m.Outcome.data)
             .join(m.Outcome, m.Outcome.match_id == m.Match.id)
-            .where(m.Match.game == game, m.Match.status == m.DONE)
+            .where(*conds)
             .order_by(m.Match.tournament_id, m.Match.number)).all()
-        seats: dict[int, list[str]] = {}
+        by_match: dict[int, list[str]] = {}
         if rows:
             for mid, _seat, bot in s.execute(
                     select(m.MatchSeat.match_id, m.MatchSeat.seat, m.MatchSeat.bot)
                     .join(m.Match, m.Match.id == m.MatchSeat.match_id)
-                    .where(m.Match.game == game, m.Match.status == m.DONE)
+                    .where(*conds)
                     .order_by(m.MatchSeat.match_id, m.MatchSeat.seat)):
-                seats.setdefault(mid, []).append(bot)
-    return [ratings.Result((tid, number), tuple(seats.get(mid, [])), data, scenario)
+                by_match.setdefault(mid, []).append(bot)
+    return [ratings.Result((tid, number), tuple(by_match.get(mid, [])), data, scenario)
             for mid, tid, number, scenario, data in rows]
 
 

@@ -81,7 +81,11 @@ class Tournament(Base):
     subject: Mapped[str | None] = mapped_column(String(100), nullable=True)  # gauntlet
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     time_control: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    seed: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[int] = mapped_column(Integer, default=0)  # the public label of the deals (--seed)
+    # The secret HMAC key every match seed is derived from (arena.scheduling.deals); published
+    # (queries.tournament) only once the tournament is over and no match is left to play.
+    deal_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    deal_mode: Mapped[str] = mapped_column(String(16), default="auto")  # auto | paired | independent
     executor: Mapped[str] = mapped_column(String(16), default="referee")  # referee | inprocess
     status: Mapped[str] = mapped_column(String(16), default=T_CREATED)
     created_at: Mapped[datetime] = mapped_column(DateTime(), default=utcnow)
@@ -98,6 +102,7 @@ class Match(Base):
         UniqueConstraint("tournament_id", "number", name="uq_match_number"),
         Index("ix_matches_tournament_status", "tournament_id", "status"),
         Index("ix_matches_game_status", "game", "status"),
+        Index("ix_matches_tournament_deal", "tournament_id", "deal"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -109,6 +114,9 @@ class Match(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     scenario: Mapped[str | None] = mapped_column(String(100), nullable=True)  # cooperative opponent
     group_key: Mapped[str] = mapped_column(String(200), default="")  # pairing/group label (paired seeds)
+    # The public deal label its seed is derived from; matches sharing it form a deal group, and
+    # nothing of the group (seed, result, replay) is published until all of it is finished.
+    deal: Mapped[str] = mapped_column(String(300), default="")
     status: Mapped[str] = mapped_column(String(16), default=QUEUED)
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)  # why it failed / was retried
     attempts: Mapped[int] = mapped_column(Integer, default=0)

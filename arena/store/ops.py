@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -101,6 +101,8 @@ class TournamentRequest:
     executor: str = "referee"
     name: str = ""
     time_control: dict[str, int] | None = None
+    deals: str = "auto"  # auto | paired | independent (see arena.scheduling.formats)
+    deal_key: str | None = None  # the secret key (hex); None: a fresh random one
 
 
 def create_tournament(store: Store, req: TournamentRequest) -> int:
@@ -128,9 +130,12 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
     seats = list(req.seats) or [scheduling.default_seats(info)]
     fmt = scheduling.default_format(info, seats[0]) if req.format == "auto" else req.format
     options = game.options.validate(req.options or {})
-    plan = scheduling.schedule(info, fmt, list(req.bots), seats, req.games_per_pairing, req.seed,
+    dealer = scheduling.Dealer(scheduling.deals.check_key(req.deal_key) if req.deal_key
+                               else scheduling.new_key(), req.seed)
+    plan = scheduling.schedule(info, fmt, list(req.bots), seats, req.games_per_pairing, dealer,
                                options=req.options or {}, subject=req.subject, scenarios=game.scenarios,
-                               mixed=req.mixed_teams)
+                               mixed=req.mixed_teams, memoryless=memoryless_bots(bots.values(), req.executor),
+                               deals=req.deals)
     # Every distinct (seat count, options) must be playable: one clear error now, not N failed matches.
     for n, opts in {(p.players, json.dumps(p.options, sort_keys=True)) for p in plan}:
         game.new_state(n, json.loads(opts), 0)
@@ -140,16 +145,28 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
         t = m.Tournament(name=req.name or f"{info.id} {fmt}", game=info.id, format=fmt, seats=seats,
                          games_per_pairing=req.games_per_pairing, bots=list(req.bots), subject=req.subject,
                          options=options, time_control=dict(req.time_control or {}), seed=req.seed,
-                         executor=req.executor)
+                         executor=req.executor, deal_key=dealer.key, deal_mode=req.deals)
         s.add(t)
         s.flush()
         for number, p in enumerate(plan):
             match = m.Match(tournament_id=t.id, number=number, game=info.id, players=p.players, seed=p.seed,
-                            options=p.options, scenario=p.scenario, group_key=p.group, status=m.QUEUED,
+                            options=p.options, scenario=p.scenario, group_key=p.group, deal=p.deal, status=m.QUEUED,
                             attempts=0)
             match.seats = [m.MatchSeat(seat=i, bot=b) for i, b in enumerate(p.seats)]
             s.add(match)
         return t.id
+
+
+def memoryless_bots(bots: Iterable[m.Bot], executor: str) -> set[str]:
+    """Bots that cannot carry anything from one match to the next, so they may share a deal.
+
+    Hosted bots: the referee launches them per match in the sandbox with a throw-away working
+    directory. In-process agents (executor ``inprocess``): a fresh object per match, built-in code.
+    Live bots run wherever their developer likes and remember whatever they like.
+    """
+    if executor == "inprocess":
+        return {b.name for b in bots}
+    return {b.name for b in bots if b.kind == "hosted"}
 
 
 def start_tournament(store: Store, tid: int) -> None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, func, select
+from sqlalchemy.orm import aliased
 
 from . import models as m
 from .db import Store
@@ -81,13 +82,15 @@ class TournamentView:
     bots: list[str]
     subject: str | None
     options: dict[str, Any]
-    seed: int
+    seed: int  # the public label of the deals
     executor: str
     status: str
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
     progress: Progress
+    deal_mode: str = "auto"
+    deal_key: str | None = None  # the secret key: None until the tournament is over (``key_published``)
 
     @property
     def status_text(self) -> str:
@@ -99,12 +102,15 @@ class TournamentView:
 
 @dataclass(frozen=True)
 class MatchView:
+    """A match as anyone may see it. While its deal group is open (``sealed``), everything that
+    depends on the deal is withheld: ``seed``, ``outcome``, ranks, scores, plies and the replay."""
+
     id: int
     tournament_id: int
     number: int
     game: str
     players: int
-    seed: int
+    seed: int | None
     options: dict[str, Any]
     scenario: str | None
     bots: list[str]
@@ -119,6 +125,8 @@ class MatchView:
     started_at: datetime | None
     finished_at: datetime | None
     has_replay: bool
+    deal: str = ""
+    sealed: bool = False  # its deal group is not finished: nothing of the deal is published
 
 
 @dataclass(frozen=True)
@@ -248,10 +256,16 @@ def _make_progress(counts: dict[str, int], first: datetime | None, last: datetim
                     per_minute, eta if remaining else 0.0)
 
 
+def key_published(status: str, progress: Progress) -> bool:
+    """The deal key is published once the tournament is over and no match of it is left to play."""
+    return status in (m.T_DONE, m.T_CANCELLED) and not progress.queued and not progress.running
+
+
 def _tournament_view(t: m.Tournament, progress: Progress) -> TournamentView:
+    key = t.deal_key if key_published(t.status, progress) else None
     return TournamentView(t.id, t.name, t.game, t.format, list(t.seats), t.games_per_pairing, list(t.bots),
                           t.subject, dict(t.options), t.seed, t.executor, t.status, t.created_at, t.started_at,
-                          t.finished_at, progress)
+                          t.finished_at, progress, t.deal_mode, key)
 
 
 def tournament(store: Store, tid: int) -> TournamentView | None:
@@ -293,21 +307,43 @@ def tournaments(store: Store, *, game: str | None = None, status: str | None = N
     return Page(items, int(total), limit, offset)
 
 
+# -- the embargo -----------------------------------------------------------------------------------
+OPEN = (m.QUEUED, m.RUNNING)
+
+
+def group_open():  # type: ignore[no-untyped-def]
+    """SQL: some match dealt like ``m.Match`` (same tournament, same deal) is still to be played.
+
+    The one definition of the embargo: the store's reads (and so the dashboard and the CLI) hide
+    the seed, result and replay of every match for which this holds, and the ladders leave its
+    result out until the whole deal group is finished.
+    """
+    twin = aliased(m.Match)
+    return exists().where(twin.tournament_id == m.Match.tournament_id, twin.deal == m.Match.deal,
+                          twin.status.in_(OPEN))
+
+
+def sealed(store: Store, match_id: int) -> bool:
+    """True while anything of this match's deal may not be published (itself or a twin unfinished)."""
+    with store.read() as s:
+        return bool(s.scalar(select(group_open()).where(m.Match.id == match_id)))
+
+
 # -- matches ---------------------------------------------------------------------------------------
 def _match_query():  # type: ignore[no-untyped-def]
-    return (select(m.Match, m.Outcome, m.ReplayBlob.size)
+    return (select(m.Match, m.Outcome, m.ReplayBlob.size, group_open().label("sealed"))
             .outerjoin(m.Outcome, m.Outcome.match_id == m.Match.id)
             .outerjoin(m.ReplayBlob, m.ReplayBlob.match_id == m.Match.id))
 
 
-def _match_view(match: m.Match, outcome: m.Outcome | None, replay_size: int | None) -> MatchView:
-    data = outcome.data if outcome else None
-    return MatchView(match.id, match.tournament_id, match.number, match.game, match.players, match.seed,
-                     dict(match.options), match.scenario, match.bot_names, match.status, match.reason,
-                     match.attempts, list(data["ranks"]) if data else None,
-                     list(data["scores"]) if data else None, data, outcome.plies if outcome else None,
+def _match_view(match: m.Match, outcome: m.Outcome | None, replay_size: int | None, is_sealed: bool) -> MatchView:
+    data = outcome.data if outcome and not is_sealed else None
+    return MatchView(match.id, match.tournament_id, match.number, match.game, match.players,
+                     None if is_sealed else match.seed, dict(match.options), match.scenario, match.bot_names,
+                     match.status, match.reason, match.attempts, list(data["ranks"]) if data else None,
+                     list(data["scores"]) if data else None, data, outcome.plies if outcome and data else None,
                      outcome.seconds if outcome else None, match.started_at, match.finished_at,
-                     replay_size is not None)
+                     replay_size is not None and not is_sealed, match.deal, bool(is_sealed))
 
 
 def matches(store: Store, *, tournament_id: int | None = None, game: str | None = None, bot: str | None = None,
@@ -329,7 +365,7 @@ def matches(store: Store, *, tournament_id: int | None = None, game: str | None 
         order = ([m.Match.finished_at.desc(), m.Match.id.desc()] if newest_first
                  else [m.Match.tournament_id, m.Match.number])
         rows = s.execute(q.order_by(*order).limit(limit).offset(offset)).all()
-        items = [_match_view(a, b, c) for a, b, c in rows]
+        items = [_match_view(a, b, c, d) for a, b, c, d in rows]
         total = s.scalar(cq) or 0
     return Page(items, int(total), limit, offset)
 
@@ -341,9 +377,10 @@ def match(store: Store, match_id: int) -> MatchView | None:
 
 
 def replay(store: Store, match_id: int) -> dict[str, Any] | None:
-    """The stored replay JSON (``Replay.from_json`` reads it), or None."""
+    """The stored replay JSON (``Replay.from_json`` reads it), or None (also while its deal group is open)."""
     with store.read() as s:
-        blob = s.scalar(select(m.ReplayBlob.data).where(m.ReplayBlob.match_id == match_id))
+        blob = s.scalar(select(m.ReplayBlob.data).join(m.Match, m.Match.id == m.ReplayBlob.match_id)
+                        .where(m.ReplayBlob.match_id == match_id, ~group_open()))
     return json.loads(gzip.decompress(blob)) if blob is not None else None
 
 
@@ -382,6 +419,6 @@ def workers_seen(store: Store, tid: int) -> dict[str, int]:
     return {w or "?": n for w, n in rows}
 
 
-__all__ = ["BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
+__all__ = ["OPEN", "group_open", "key_published", "sealed", "BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
            "TournamentView", "bot", "bots", "head_to_head", "ladder", "ladder_games", "match", "matches",
            "progress", "rating_history", "replay", "status_counts", "tournament", "tournaments", "workers_seen"]

@@ -1,6 +1,8 @@
 """The store: migrations, bots, tournaments, claims with leases, results recorded exactly once."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import threading
 import time
 
@@ -31,7 +33,8 @@ def test_migrations_are_applied_on_open_and_idempotent(tmp_path) -> None:
     store.migrate()  # a second time is a no-op
     with store.read() as s:
         rev = s.execute(text("select version_num from alembic_version")).scalar()
-    assert rev == "0001"
+    versions = sorted(p.name for p in (Path(__file__).parents[2] / "arena/migrations/versions").glob("0*.py"))
+    assert rev is not None and versions[-1].startswith(rev.split("_")[0])  # the newest migration
 
 
 def test_models_match_the_migrations(store: Store) -> None:
@@ -109,11 +112,17 @@ def test_claim_lease_and_record_exactly_once(store: Store) -> None:
     assert ops.record(store, mid, OUTCOME, {"format": "arena-replay"}, worker="w1", plies=9)
     assert not ops.record(store, mid, OUTCOME, None, worker="w2")  # second result dropped
     assert ops.claim(store, mid, "w3", 30).state == "done"
+    sealed = queries.match(store, mid)  # its twin (the other seat order of the deal) is still to play
+    assert sealed.status == "done" and sealed.sealed and sealed.seed is None and sealed.ranks is None
+    assert not sealed.has_replay and queries.replay(store, mid) is None
+    twin = next(v for v in queries.matches(store, tournament_id=tid, limit=100).items
+                if v.deal == sealed.deal and v.id != mid)
+    assert ops.claim(store, twin.id, "w1", 30).ok and ops.record(store, twin.id, OUTCOME, None)
     mv = queries.match(store, mid)
-    assert mv.status == "done" and mv.ranks == [1, 2] and mv.plies == 9 and mv.has_replay
+    assert mv.status == "done" and mv.ranks == [1, 2] and mv.plies == 9 and mv.has_replay and not mv.sealed
     assert queries.replay(store, mid) == {"format": "arena-replay"}
     with store.read() as s:
-        assert s.scalar(select(func.count()).select_from(models.Outcome)) == 1
+        assert s.scalar(select(func.count()).select_from(models.Outcome)) == 2  # the match and its twin
 
 
 def test_expired_lease_is_taken_over(store: Store) -> None:

@@ -42,6 +42,10 @@ def test_play_match_records_and_is_idempotent(store: Store) -> None:
     mid = first(store, tid)
     assert play_match(mid, store=store).state == "done"
     assert play_match(mid, store=store) == TaskResult("skipped", 0.0, "done")
+    deal = queries.match(store, mid).deal
+    for twin in queries.matches(store, tournament_id=tid, limit=100).items:  # published once all are played
+        if twin.deal == deal and twin.id != mid:
+            assert play_match(twin.id, store=store).state == "done"
     mv = queries.match(store, mid)
     assert mv.status == "done" and mv.attempts == 1 and mv.plies > 0
     replay = queries.replay(store, mid)

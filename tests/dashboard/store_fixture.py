@@ -38,9 +38,13 @@ def build_store(url: str, *, extra_games: list[str] = (), leave_open: int = 2) -
                                                             executor="inprocess", name=f"{gid} showcase"))
         ops.start_tournament(store, t2)
         with store.read() as s:
-            gids = list(s.scalars(select(models.Match.id).where(models.Match.tournament_id == t2)))
-        for mid in gids[:2]:
-            play_match(mid, store=store, executor_name="inprocess")
+            rows = s.execute(select(models.Match.id, models.Match.deal).where(models.Match.tournament_id == t2)
+                             .order_by(models.Match.number)).all()
+        gids = [mid for mid, _ in rows]
+        first_deal = rows[0][1]  # play a whole deal group: its results are published only then
+        for mid, deal in rows:
+            if deal == first_deal or mid == gids[1]:
+                play_match(mid, store=store, executor_name="inprocess")
         out["games"][gid] = gids[0]
     ladders.refresh(store, "sealed_bids", tournament_id=tid, force=True)
     for gid in extra_games:  # a worker refits at most so often: publish the final fit of every game
