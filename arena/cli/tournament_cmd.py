@@ -115,6 +115,42 @@ def print_crosstable(tid: int) -> None:
     console.print(table)
 
 
+def print_pairings(tid: int) -> None:
+    """Which pairings share deals (paired: luck cancels) and which got independent deals, and why."""
+    from ..store import open_store, queries
+
+    ps = queries.pairings(open_store(), tid)
+    paired = [p.group for p in ps if p.paired]
+    single = [p.group for p in ps if not p.paired]
+    if paired:
+        console.print(f"paired deals: {', '.join(paired)}", highlight=False)
+    if single:
+        console.print(f"independent deals (a bot that can remember a deal, or --deals independent): "
+                      f"{', '.join(single)}", highlight=False)
+
+
+def print_luck(tid: int) -> None:
+    from .. import luck
+    from ..store import open_store, queries
+
+    rows = luck.report(queries.deal_results(open_store(), tid))
+    if not rows:
+        console.print("luck report: not enough finished deals (two complete units per pairing at least)")
+        return
+    table = Table("pairing", "deals", "units", "orders", "mean score", "var/game", "var/unit",
+                  "var/unit if independent", "ratio", title=f"#{tid} luck report (score of the pairing's first bot)")
+    for r in rows:
+        table.add_row(r.pairing, "paired" if r.paired else "independent", str(r.units), str(r.orders),
+                      f"{r.mean:.3f}", f"{r.var_game:.4f}", f"{r.var_unit:.4f}", f"{r.var_indep:.4f}",
+                      f"{r.ratio:.2f}" if r.ratio is not None else "-")
+    console.print(table)
+    pooled = luck.pooled(rows)
+    if pooled and pooled[1] > 0:
+        console.print(f"pooled: variance per unit {pooled[0]:.4f} vs {pooled[1]:.4f} with independent seat orders "
+                      f"(ratio {pooled[0] / pooled[1]:.2f}: one unit is worth {pooled[1] / max(pooled[0], 1e-12):.2f} "
+                      f"independent ones)", highlight=False)
+
+
 def print_ladder(game: str, *, top: int | None = None) -> None:
     from ..store import open_store, queries
 
@@ -145,7 +181,13 @@ def register(cli: click.Group) -> None:
                   help="Seats per match (cooperative: comma-separated seat counts). Default: 2 where allowed.")
     @click.option("--games", "-g", type=int, default=2, show_default=True,
                   help="Deals per pairing/group (each played in every seat order).")
-    @click.option("--seed", type=int, default=0, show_default=True)
+    @click.option("--seed", type=int, default=0, show_default=True,
+                  help="A public label mixed into every deal (the deals themselves come from a secret key).")
+    @click.option("--deals", "deal_mode", type=click.Choice(["auto", "paired", "independent"]), default="auto",
+                  show_default=True, help="auto: seat orders share a deal where every bot is hosted (cannot "
+                                          "remember it) or the game has no hidden information.")
+    @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
+                  help="The secret deal key (64 hex digits) to reproduce a run; default: a fresh random key.")
     @click.option("--subject", default=None, help="Gauntlet: the bot under test.")
     @click.option("--mixed", is_flag=True, help="Cooperative: also mixed teams (every multiset of bots).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
@@ -156,7 +198,7 @@ def register(cli: click.Group) -> None:
     @click.option("--run", "run_now", is_flag=True, help="Run it right away (like `arena tournament run`).")
     def create(game_id: str, bots: str, fmt: str, seats: str | None, games: int, seed: int, subject: str | None,
                mixed: bool, option_items: tuple[str, ...], per_decision_ms: int | None, executor: str, name: str,
-               run_now: bool) -> None:
+               run_now: bool, deal_mode: str, deal_key: str | None) -> None:
         """Schedule a tournament of GAME (every match and its seed are fixed now)."""
         from ..store import open_store, ops, queries
 
@@ -168,13 +210,15 @@ def register(cli: click.Group) -> None:
             game=game_id, bots=tuple(b.strip() for b in bots.split(",") if b.strip()), format=fmt,
             seats=seat_counts, games_per_pairing=games, seed=seed, options=parse_options(option_items),
             subject=subject, mixed_teams=mixed, executor=executor, name=name,
-            time_control={"per_decision_ms": per_decision_ms} if per_decision_ms else None)
+            time_control={"per_decision_ms": per_decision_ms} if per_decision_ms else None,
+            deals=deal_mode, deal_key=deal_key)
         store = open_store()
         tid = ops.create_tournament(store, req)
         t = queries.tournament(store, tid)
         assert t is not None
         console.print(f"tournament [bold]#{tid}[/bold] created: {t.game} {t.format}, seats {t.seats}, "
                       f"{len(t.bots)} bots, {t.progress.total} matches", highlight=False)
+        print_pairings(tid)
         if run_now:
             _run(tid, None, True)
         else:
@@ -223,6 +267,10 @@ def register(cli: click.Group) -> None:
         p = t.progress
         console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status_text}[/bold]\n"
                       f"{p.finished}/{p.total} finished: {progress_detail(p)}", highlight=False)
+        print_pairings(tid)
+        if t.deal_key:
+            console.print(f"deal key (published): {t.deal_key}  (check: arena tournament verify {tid})",
+                          highlight=False)
         if crosstable:
             print_crosstable(tid)
         print_failures(tid)
@@ -249,3 +297,42 @@ def register(cli: click.Group) -> None:
 
         n = ops.cancel_tournament(open_store(), tid)
         console.print(f"tournament #{tid} cancelled ({n} queued matches dropped)")
+
+    @tournament.command("verify")
+    @click.argument("tid", type=int, metavar="ID")
+    def verify(tid: int) -> None:
+        """Recompute every match seed of finished tournament ID from its published deal key."""
+        from ..scheduling import deals
+        from ..store import open_store, queries
+
+        store = open_store()
+        if queries.tournament(store, tid) is None:
+            raise click.ClickException(f"no tournament {tid}")
+        published = queries.deals(store, tid)
+        if published is None:
+            raise click.ClickException(f"tournament {tid} is not over: its deal key is published when every "
+                                       "match is finished")
+        key, label, rows = published
+        bad = deals.verify(key, label, [(str(r.match_id), r.deal, r.seed) for r in rows])
+        for b in bad:
+            console.print(f"[red]match {b.match}: seed {b.stored} != HMAC(key, {label}, {b.deal!r}) = "
+                          f"{b.expected}[/red]", highlight=False)
+        if bad:
+            raise SystemExit(1)
+        console.print(f"#{tid}: all {len(rows)} seeds verified: seed = HMAC-SHA256(key, \"{label}\\x1f<deal>\")"
+                      f"[:4] & 0x7fffffff with key {key}", highlight=False)
+
+    @tournament.command("report")
+    @click.argument("tid", type=int, metavar="ID")
+    def report(tid: int) -> None:
+        """Crosstable, pairings and the luck report of tournament ID (published results only)."""
+        from ..store import open_store, queries
+
+        t = queries.tournament(open_store(), tid)
+        if t is None:
+            raise click.ClickException(f"no tournament {tid}")
+        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, {t.status}, "
+                      f"deals {t.deal_mode}", highlight=False)
+        print_pairings(tid)
+        print_crosstable(tid)
+        print_luck(tid)

@@ -329,6 +329,69 @@ def sealed(store: Store, match_id: int) -> bool:
         return bool(s.scalar(select(group_open()).where(m.Match.id == match_id)))
 
 
+@dataclass(frozen=True)
+class PairingView:
+    """A pairing (or group, or team) of a tournament and whether its deals were shared."""
+
+    group: str
+    matches: int
+    deals: int
+    paired: bool  # every match shares its deal with another (luck cancels); False: independent deals
+
+
+def pairings(store: Store, tid: int) -> list[PairingView]:
+    """Which pairings were played on paired deals (the tournament summary shows it)."""
+    with store.read() as s:
+        size = dict(s.execute(select(m.Match.deal, func.count()).where(m.Match.tournament_id == tid)
+                              .group_by(m.Match.deal)).all())
+        rows = s.execute(select(m.Match.group_key, m.Match.deal).where(m.Match.tournament_id == tid)
+                         .order_by(m.Match.number)).all()
+    groups: dict[str, list[str]] = {}
+    for g, d in rows:
+        groups.setdefault(g, []).append(d)
+    return [PairingView(g, len(ds), len(set(ds)), all(size[d] > 1 for d in ds)) for g, ds in groups.items()]
+
+
+def deal_results(store: Store, tid: int) -> list[tuple[Any, str, str, bool]]:
+    """Published results of a tournament with their pairing, deal and whether the pairing was paired
+    (what ``arena.luck.report`` takes)."""
+    from arena import ratings
+
+    paired = {p.group: p.paired for p in pairings(store, tid)}
+    with store.read() as s:
+        rows = s.execute(select(m.Match.id, m.Match.number, m.Match.group_key, m.Match.deal, m.Match.scenario,
+                                m.Outcome.data)
+                         .join(m.Outcome, m.Outcome.match_id == m.Match.id)
+                         .where(m.Match.tournament_id == tid, m.Match.status == m.DONE, ~group_open())
+                         .order_by(m.Match.number)).all()
+        seats: dict[int, list[str]] = defaultdict(list)
+        for mid, bot in s.execute(select(m.MatchSeat.match_id, m.MatchSeat.bot)
+                                  .join(m.Match, m.Match.id == m.MatchSeat.match_id)
+                                  .where(m.Match.tournament_id == tid).order_by(m.MatchSeat.match_id,
+                                                                                m.MatchSeat.seat)):
+            seats[mid].append(bot)
+    return [(ratings.Result((tid, number), tuple(seats[mid]), data, scenario), group, deal, paired.get(group, False))
+            for mid, number, group, deal, scenario, data in rows]
+
+
+@dataclass(frozen=True)
+class DealRow:
+    match_id: int
+    deal: str
+    seed: int
+
+
+def deals(store: Store, tid: int) -> tuple[str, int, list[DealRow]] | None:
+    """The published key, label and every match's deal and seed, or None before they are published."""
+    t = tournament(store, tid)
+    if t is None or t.deal_key is None:
+        return None
+    with store.read() as s:
+        rows = s.execute(select(m.Match.id, m.Match.deal, m.Match.seed).where(m.Match.tournament_id == tid)
+                         .order_by(m.Match.number)).all()
+    return t.deal_key, t.seed, [DealRow(a, b, c) for a, b, c in rows]
+
+
 # -- matches ---------------------------------------------------------------------------------------
 def _match_query():  # type: ignore[no-untyped-def]
     return (select(m.Match, m.Outcome, m.ReplayBlob.size, group_open().label("sealed"))
@@ -419,6 +482,7 @@ def workers_seen(store: Store, tid: int) -> dict[str, int]:
     return {w or "?": n for w, n in rows}
 
 
-__all__ = ["OPEN", "group_open", "key_published", "sealed", "BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
+__all__ = ["OPEN", "DealRow", "PairingView", "deal_results", "deals", "group_open", "key_published", "pairings", "sealed",
+           "BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
            "TournamentView", "bot", "bots", "head_to_head", "ladder", "ladder_games", "match", "matches",
            "progress", "rating_history", "replay", "status_counts", "tournament", "tournaments", "workers_seen"]
