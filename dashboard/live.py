@@ -45,8 +45,11 @@ def clean_frame(frame: dict[str, Any]) -> dict[str, Any]:
         out["step"] = frame["ply"]
     if "over" not in out and "done" in frame:
         out["over"] = bool(frame["done"])
-    if not out.get("over"):
-        out.pop("outcome", None)
+    if out.get("over"):
+        # The last public view reveals the deal, which twins of this match (same seed) may still be
+        # playing: the end is published with the replay, once the whole deal group is over.
+        return {"step": out.get("step"), "over": True}
+    out.pop("outcome", None)
     return out
 
 

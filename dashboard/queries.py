@@ -21,10 +21,13 @@ from referee.engine.errors import ReplayError
 from .ladder import downsample
 from .schemas import (
     BotRef,
+    DealOut,
+    DealsOut,
     MatchDetail,
     MatchFailure,
     MatchSummary,
     Page,
+    PairingOut,
     SeatOut,
     TournamentProgress,
     TournamentSummary,
@@ -126,7 +129,7 @@ class StoreSource:
                 "tournament_name": names.get(v.tournament_id), "seats": seats,
                 "reason": (outcome or {}).get("reason") if done else (v.reason if v.status == sm.FAILED else None),
                 "team_result": (outcome or {}).get("team_result"), "created": _iso(v.started_at),
-                "finished": _iso(v.finished_at)}
+                "finished": _iso(v.finished_at), "sealed": v.sealed and done}
 
     def matches(self, *, game: str | None = None, bot_id: str | None = None, tournament_id: str | None = None,
                 status: str | None = None, page: int = 1, per_page: int = 25) -> Page[MatchSummary]:
@@ -148,7 +151,7 @@ class StoreSource:
             return None
         names = self._tournament_names({v.tournament_id})
         return MatchDetail(**self._summary(v, names), options=dict(v.options), seed=v.seed, plies=v.plies,
-                           has_replay=v.has_replay, outcome=v.outcome)
+                           has_replay=v.has_replay, outcome=v.outcome, deal=v.deal or None)
 
     def referee_match_id(self, match_id: str) -> str:
         """The id the referee plays this match under (namespaced by installation, as the workers send it)."""
@@ -173,7 +176,7 @@ class StoreSource:
                                  status_text=t.status_text, kind=t.format,
                                  progress=TournamentProgress(total=p.total, queued=p.queued, running=p.running,
                                                              done=p.done, failed=p.failed + p.cancelled),
-                                 created=_iso(t.created_at))
+                                 created=_iso(t.created_at), seed_label=t.seed, deal_key=t.deal_key)
 
     def tournaments(self, *, status: str | None = None, page: int = 1, per_page: int = 25
                     ) -> Page[TournamentSummary]:
@@ -186,4 +189,20 @@ class StoreSource:
         if t is None:
             return None
         fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason) for f in q.failures(self.store, t.id)]
-        return self._tsummary(t).model_copy(update={"failures": fails})
+        pairings = [PairingOut(group=p.group, matches=p.matches, deals=p.deals, paired=p.paired)
+                    for p in q.pairings(self.store, t.id)]
+        return self._tsummary(t).model_copy(update={"failures": fails, "pairings": pairings})
+
+    def deals(self, tournament_id: str) -> DealsOut | None:
+        """The published key and every seed with its check, or None before the tournament is over."""
+        from arena.scheduling import deal_seed
+
+        tid = _int_id(tournament_id)
+        published = q.deals(self.store, tid) if tid is not None else None
+        if published is None:
+            return None
+        key, label, rows = published
+        out = [DealOut(match_id=str(r.match_id), deal=r.deal, seed=r.seed,
+                       verified=deal_seed(key, label, r.deal) == r.seed) for r in rows]
+        return DealsOut(tournament_id=tournament_id, key=key, label=label, deals=out,
+                        verified=all(d.verified for d in out))

@@ -60,11 +60,15 @@ class MatchSummary(BaseModel):
     team_result: str | None = None
     created: str | None = None
     finished: str | None = None
+    sealed: bool = Field(default=False, description="finished, but a match dealt from the same seed is still to be "
+                                            "played: its result, seed and replay are withheld until then")
 
 
 class MatchDetail(MatchSummary):
     options: dict[str, Any] = {}
-    seed: int | None = Field(None, description="only once the match is over (the seed decides every deal)")
+    seed: int | None = Field(None, description="only once every match of its deal group is over (the seed "
+                                               "decides every deal)")
+    deal: str | None = Field(default=None, description="the public deal label; matches sharing it share a seed")
     plies: int | None = None
     has_replay: bool = False
     outcome: dict[str, Any] | None = None
@@ -125,6 +129,13 @@ class MatchFailure(BaseModel):
     reason: str
 
 
+class PairingOut(BaseModel):
+    group: str
+    matches: int
+    deals: int
+    paired: bool = Field(description="its seat orders share deals (luck cancels); false: independent deals")
+
+
 class TournamentSummary(BaseModel):
     id: str
     name: str
@@ -137,6 +148,10 @@ class TournamentSummary(BaseModel):
     created: str | None = None
     #: the failed matches and why (the tournament page and its JSON; empty in lists)
     failures: list[MatchFailure] = []
+    seed_label: int | None = Field(default=None, description="the public label mixed into every deal (--seed)")
+    deal_key: str | None = Field(default=None, description="the secret deal key, published once the tournament is over: "
+                                                   "seed = HMAC-SHA256(key, label + '\\x1f' + deal)[:4] & 0x7fffffff")
+    pairings: list[PairingOut] = Field(default_factory=list)
 
 
 class StandingRow(BaseModel):
@@ -147,6 +162,22 @@ class StandingRow(BaseModel):
     wins: int
     draws: int
     losses: int
+
+
+class DealOut(BaseModel):
+    match_id: str
+    deal: str
+    seed: int
+    verified: bool
+
+
+class DealsOut(BaseModel):
+    tournament_id: str
+    key: str
+    label: int
+    formula: str = "seed = int.from_bytes(HMAC-SHA256(key, f'{label}\\x1f{deal}')[:4], 'big') & 0x7fffffff"
+    deals: list[DealOut]
+    verified: bool
 
 
 class TournamentDetail(TournamentSummary):

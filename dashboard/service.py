@@ -124,18 +124,26 @@ class Dashboard:
         m = self.source.match(match_id)
         if m is None:
             return None
-        if m.status != "done":
-            # The seed decides every hidden deal: it is published with the replay, not before.
-            m = m.model_copy(update={"seed": None, "outcome": None, "has_replay": False})
+        if m.status != "done" or m.sealed:
+            # The seed decides every hidden deal, and its twins share it: it is published with the
+            # replay once every match of the deal group is over, not before. (The store's reads
+            # already withhold all this; refusing here too keeps any other Source honest.)
+            m = m.model_copy(update={"seed": None, "outcome": None, "has_replay": False, "plies": None,
+                                     "team_result": None, "reason": None if m.status == "done" else m.reason,
+                                     "seats": [s.model_copy(update={"rank": None, "score": None})
+                                               for s in m.seats]})
         return m
 
     def replay(self, match_id: str) -> Replay:
-        """The stored replay, only once the match is over."""
+        """The stored replay, only once the match and every match dealt like it are over."""
         m = self.source.match(match_id)
         if m is None:
             raise LookupError(match_id)
         if m.status != "done":
             raise Refused(f"match {match_id} is {m.status}: its replay is published when it is over", 409)
+        if m.sealed:
+            raise Refused(f"match {match_id} shares its deal with a match still to be played: its replay is "
+                          "published when every match of the deal is over", 409)
         rep = self.source.replay(match_id)
         if rep is None:
             raise LookupError(match_id)
@@ -144,7 +152,7 @@ class Dashboard:
     def perspectives(self, m: MatchDetail) -> list[dict[str, str]]:
         """The views a spectator may choose: public always; every seat and the full view once over."""
         out = [{"id": "public", "label": "Public"}]
-        if m.status == "done":
+        if m.status == "done" and not m.sealed:
             out += [{"id": str(s.seat), "label": f"Seat {s.seat}: {s.name}"} for s in m.seats]
             out.append({"id": ALL, "label": "Full view"})
         return out

@@ -18,7 +18,16 @@ from typing import Any, Protocol
 from referee.engine import Replay
 from referee.engine.errors import ReplayError
 
-from .schemas import BotRef, MatchDetail, MatchSummary, Page, SeatOut, TournamentProgress, TournamentSummary
+from .schemas import (
+    BotRef,
+    DealsOut,
+    MatchDetail,
+    MatchSummary,
+    Page,
+    SeatOut,
+    TournamentProgress,
+    TournamentSummary,
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,9 @@ class Source(Protocol):
                     ) -> Page[TournamentSummary]: ...
 
     def tournament(self, tournament_id: str) -> TournamentSummary | None: ...
+
+    def deals(self, tournament_id: str) -> DealsOut | None:
+        """The published deal key and every match's deal and seed (None until the tournament is over)."""
 
 
 def paginate(items: list[Any], page: int, per_page: int) -> Page[Any]:
@@ -253,6 +265,9 @@ class MemorySource:
         if status:
             items = [t for t in items if t.status == status]
         return paginate(items, page, per_page)
+
+    def deals(self, tournament_id: str) -> DealsOut | None:
+        return None  # replay files carry no deal key
 
     def tournament(self, tournament_id: str) -> TournamentSummary | None:
         t = self._tournaments.get(tournament_id)

@@ -7,7 +7,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ..deps import DashboardDep, PagingDep, TemplatesDep
-from ..schemas import Page, TournamentDetail, TournamentSummary
+from ..schemas import DealsOut, Page, TournamentDetail, TournamentSummary
 
 api = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 pages = APIRouter(include_in_schema=False)
@@ -25,6 +25,18 @@ def get_tournament(tid: str, dash: DashboardDep) -> TournamentDetail:
     if t is None:
         raise HTTPException(404, f"no tournament {tid!r}")
     return t
+
+
+@api.get("/{tid}/deals", response_model=DealsOut,
+         summary="The deal key and every match's deal and seed, checked (refused until the tournament is over)")
+def get_deals(tid: str, dash: DashboardDep) -> DealsOut:
+    if dash.source.tournament(tid) is None:
+        raise HTTPException(404, f"no tournament {tid!r}")
+    out = dash.source.deals(tid)
+    if out is None:
+        raise HTTPException(409, f"tournament {tid} is not over: its deal key is published when every match is "
+                                 "finished")
+    return out
 
 
 @pages.get("/tournaments", response_class=HTMLResponse)
