@@ -15,7 +15,7 @@ import click
 from referee.engine.errors import ArenaError
 
 COMMAND_MODULES = [
-    "games", "play", "replay", "eval", "bench",          # engine core
+    "games", "play", "replay", "eval", "gauntlet", "bench",  # engine core
     "check_game",                                        # game authors
     "referee", "bot", "bridge",                          # referee service and bots
     "tournament", "ladder", "worker", "demo",            # tournaments
