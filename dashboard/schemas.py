@@ -110,6 +110,8 @@ class LadderOut(BaseModel):
         description="head_to_head[i][j]: row i's results against row j (pairwise by rank)")
     matches: int
     computed_at: str
+    seats: int | None = Field(default=None, description="the seat count of this ladder; null: every seat count")
+    seat_counts: list[int] = Field(default_factory=list, description="seat counts with a ladder of their own")
 
 
 class TournamentProgress(BaseModel):

@@ -71,19 +71,28 @@ class Dashboard:
     def game(self, game_id: str) -> GameOut | None:
         return next((g for g in self.games() if g.id == game_id), None)
 
-    def ladder(self, game_id: str) -> LadderOut | None:
+    def ladder(self, game_id: str, seats: int | None = None) -> LadderOut | None:
+        """The combined ladder, or with ``seats`` the ladder of that seat count (published as ``game@seats``)."""
         g = self.game(game_id)
         if g is None:
             return None
-        return self.cache.get(("ladder", game_id), lambda: build_ladder(
-            game_id, g.name, self.source.results(game_id), self.source.ratings(game_id)))
 
-    def ladder_json(self, game_id: str) -> Payload | None:
+        def compute() -> LadderOut:
+            results = self.source.results(game_id)
+            counts = sorted({len(r.seats) for r in results})
+            if seats is not None:
+                results = [r for r in results if len(r.seats) == seats]
+            key = game_id if seats is None else f"{game_id}@{seats}"
+            lad = build_ladder(game_id, g.name, results, self.source.ratings(key))
+            return lad.model_copy(update={"seats": seats, "seat_counts": counts})
+        return self.cache.get(("ladder", game_id, seats), compute)
+
+    def ladder_json(self, game_id: str, seats: int | None = None) -> Payload | None:
         """The ladder as JSON, serialised (and gzipped) once per version: ``FastPath`` serves it."""
-        lad = self.ladder(game_id)
+        lad = self.ladder(game_id, seats)
         if lad is None:
             return None
-        return self.cache.get(("ladder-json", game_id),
+        return self.cache.get(("ladder-json", game_id) if seats is None else ("ladder-json", game_id, seats),
                               lambda: Payload.build(lad.model_dump_json().encode(), "application/json"))
 
     def glossary(self, game_id: str) -> Payload | None:

@@ -151,15 +151,17 @@ def print_luck(tid: int) -> None:
                       f"independent ones)", highlight=False)
 
 
-def print_ladder(game: str, *, top: int | None = None) -> None:
+def print_ladder(game: str, *, top: int | None = None, label: str | None = None) -> None:
+    """A published ladder: ``game`` is a ladder id (the game, or ``game@seats``)."""
     from ..store import open_store, queries
 
     lv = queries.ladder(open_store(), game)
     if not lv.rows:
-        console.print(f"no rated results for {game} yet")
+        console.print(f"no rated results for {label or game} yet")
         return
     table = Table("#", "player", "Elo", "95% interval", "games", "W", "D", "L",
-                  title=f"{game} ladder ({lv.results} results, anchored to {lv.anchor or 'the mean'} = 0)")
+                  title=f"{label or game} ladder",
+                  caption=f"{lv.results} results, anchored to {lv.anchor or 'the mean'} = 0")
     for i, r in enumerate(lv.rows[:top] if top else lv.rows, 1):
         table.add_row(str(i), r.player, f"{r.rating:+.0f}", f"[{r.lo:+.0f}, {r.hi:+.0f}]", str(r.games),
                       str(r.wins), str(r.draws), str(r.losses))

@@ -1,4 +1,8 @@
-"""Refitting a game's ladder from stored results, and its history.
+"""Refitting a game's ladders from stored results, and their history.
+
+Every game has a combined ladder (id = the game id) and one per seat count (``clank@4``): a bot's
+strength at a 4-seat table says little about it head to head. Both are fitted from the same
+published results (``load_results``: only results whose deal group is finished).
 
 Any process may refit (workers after recording, the tournament driver, the CLI). The fit depends
 only on the stored results, and a refit is published only if it covers more results than the
@@ -57,13 +61,29 @@ def choose_anchor(store: Store, players: list[str]) -> str | None:
     return next((n for n in names if n in players), None)
 
 
+def seat_ladder(game: str, seats: int) -> str:
+    """The ladder id of ``game`` at one seat count (2-seat and 4-seat Clank are different games for a bot)."""
+    return f"{game}@{seats}"
+
+
 def refresh(store: Store, game: str, *, tournament_id: int | None = None, force: bool = False) -> bool:
-    """Refit ``game``'s ladder; publish it if newer. Returns True if this call published."""
+    """Refit ``game``'s ladders, the combined one and one per seat count; publish each if newer.
+
+    Returns True if this call published the combined ladder."""
     results = load_results(store, game)
+    won = _refresh_one(store, game, results, tournament_id, force)
+    for n in sorted({len(r.bots) for r in results}):
+        _refresh_one(store, seat_ladder(game, n), [r for r in results if len(r.bots) == n], tournament_id, force)
+    return won
+
+
+def _refresh_one(store: Store, key: str, results: list[ratings.Result], tournament_id: int | None,
+                 force: bool) -> bool:
     count = len(results)
     players = sorted({b for r in results for b in r.bots})
     anchor = choose_anchor(store, players)
     rows, fit = ratings.ladder(results, anchor)
+    game = key
     with store.tx() as s:
         current = s.scalar(select(m.Ladder.results).where(m.Ladder.game == game))
         if current is None:

@@ -186,7 +186,15 @@ def bot(store: Store, name: str) -> BotView | None:
 def ladder_games(store: Store) -> list[str]:
     """Games that have a published ladder."""
     with store.read() as s:
-        return list(s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game)))
+        return [g for g in s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game))
+                if "@" not in g]
+
+
+def seat_counts(store: Store, game: str) -> list[int]:
+    """The seat counts of ``game`` that have a published ladder of their own (``ladder(store, "clank@4")``)."""
+    with store.read() as s:
+        ids = s.scalars(select(m.Ladder.game).where(m.Ladder.game.like(f"{game}@%"), m.Ladder.results > 0))
+        return sorted(int(g.rpartition("@")[2]) for g in ids if g.rpartition("@")[2].isdigit())
 
 
 def ladder(store: Store, game: str, *, include_scenarios: bool = True) -> LadderView:
@@ -484,5 +492,5 @@ def workers_seen(store: Store, tid: int) -> dict[str, int]:
 
 __all__ = ["OPEN", "DealRow", "PairingView", "deal_results", "deals", "group_open", "key_published", "pairings", "sealed",
            "BotView", "HeadToHead", "HistoryPoint", "LadderView", "MatchView", "Page", "Progress", "RatingRow",
-           "TournamentView", "bot", "bots", "head_to_head", "ladder", "ladder_games", "match", "matches",
+           "TournamentView", "bot", "bots", "head_to_head", "ladder", "ladder_games", "seat_counts", "match", "matches",
            "progress", "rating_history", "replay", "status_counts", "tournament", "tournaments", "workers_seen"]

@@ -1,9 +1,9 @@
 """Home page, games and their ladders."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
@@ -14,6 +14,7 @@ from ..schemas import GameOut, LadderOut
 from ..service import Dashboard
 
 api = APIRouter(prefix="/api/games", tags=["games"])
+SeatsQ = Annotated[int | None, Query(ge=1, le=64, description="one seat count's ladder (default: every seat count)")]
 pages = APIRouter(include_in_schema=False)
 
 
@@ -23,9 +24,9 @@ def list_games(dash: DashboardDep) -> list[GameOut]:
 
 
 @api.get("/{game_id}/ladder", response_model=LadderOut, summary="A game's ladder (cached per store version)")
-async def ladder(game_id: str, request: Request, dash: DashboardDep) -> Response:
+async def ladder(game_id: str, request: Request, dash: DashboardDep, seats: SeatsQ = None) -> Response:
     # Cached ladders never get here (dashboard/fastpath.py answers them); this renders a miss.
-    payload = await run_in_threadpool(dash.ladder_json, game_id)
+    payload = await run_in_threadpool(dash.ladder_json, game_id, seats)
     if payload is None:
         raise HTTPException(404, f"no game {game_id!r}")
     return payload_response(payload, request)
@@ -61,14 +62,16 @@ def home(request: Request, dash: DashboardDep, templates: TemplatesDep) -> HTMLR
 
 
 @pages.get("/games/{game_id}", response_class=HTMLResponse)
-async def ladder_page(game_id: str, request: Request, dash: DashboardDep, templates: TemplatesDep) -> Response:
+async def ladder_page(game_id: str, request: Request, dash: DashboardDep, templates: TemplatesDep,
+                      seats: SeatsQ = None) -> Response:
     # Like the JSON: a cached page is answered by dashboard/fastpath.py; this renders a miss.
-    payload = await run_in_threadpool(_ladder_page, game_id, request, dash, templates)
+    payload = await run_in_threadpool(_ladder_page, game_id, request, dash, templates, seats)
     return payload_response(payload, request)
 
 
-def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jinja2Templates) -> Payload:
-    lad = dash.ladder(game_id)
+def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jinja2Templates,
+                 seats: int | None = None) -> Payload:
+    lad = dash.ladder(game_id, seats)
     if lad is None:
         raise HTTPException(404, f"There is no game called “{game_id}”.")
     game = dash.game(game_id)
@@ -78,4 +81,4 @@ def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jin
             "request": request, "game": game, "ladder": lad,
             "recent": dash.source.matches(game=game_id, status="done", page=1, per_page=10).items,
         }).encode(), "text/html; charset=utf-8")
-    return dash.cache.get(("ladder-html", game_id), render)
+    return dash.cache.get(("ladder-html", game_id) if seats is None else ("ladder-html", game_id, seats), render)
