@@ -12,9 +12,11 @@ players that never met anyone connected to the anchor. Ratings are anchored at 0
 (the random bot), and 95% intervals come from the inverse Fisher information (Newton's Hessian).
 
 Results are decomposed before fitting: a k-seat result gives every pair of seats a win/draw/loss
-by rank, each weighted ``1/(k-1)`` (one match counts as one game for each bot); in cooperative
-games the team plays the scenario (``scenario:<id>@<seats>``) as an opponent, each bot weighted by
-its share of the seats. Results are aggregated in sorted order, so the same results always give
+by rank, each weighted ``1/(k-1)`` (one match counts as one game for each bot). In cooperative
+games the team plays the scenario (``scenario:<id>@<seats>``) as an opponent; the published
+ladder fits them with ``fit_teams`` (the team's strength is the seat-weighted mean of its bots'
+ratings, so a bot is rated apart from its partners), ``decompose`` gives each bot the team's
+result weighted by its share of the seats (head-to-head tables). Results are aggregated in sorted order, so the same results always give
 the same ladder, whatever order they were recorded in.
 """
 from __future__ import annotations
@@ -241,11 +243,92 @@ def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: fl
     return Fit(dict(sorted(out.items())), nu, anchor, it)
 
 
+@dataclass(frozen=True)
+class TeamResult:
+    """A cooperative match as the team model sees it: each bot's share of the seats against a scenario."""
+
+    shares: tuple[tuple[str, float], ...]  # (bot, seats / all seats), sorted by bot
+    scenario: str
+    score: float  # 1 the team won, 0 it lost
+
+
+def team_result(result: Result) -> TeamResult:
+    k = len(result.bots)
+    share: dict[str, int] = defaultdict(int)
+    for b in result.bots:
+        share[b] += 1
+    return TeamResult(tuple((b, n / k) for b, n in sorted(share.items())),
+                      scenario_player(result.scenario, k), 1.0 if result.outcome["team_result"] == "win" else 0.0)
+
+
+def fit_teams(results: Iterable[TeamResult], anchor: str | None = None, *, prior_games: float = 1.0,
+              ridge_sd_elo: float = 2000.0, max_iter: int = 100) -> Fit:
+    """One rating per bot from team results, separated from its partners.
+
+    A team's strength is the seat-weighted mean of its bots' ratings; it beats a scenario with the
+    logistic Elo probability of (team strength - scenario rating). A bot that only ever played
+    beside a strong partner is thus not credited with the partner's wins: with mixed teams that
+    include reference partners the model tells them apart (the pairwise decomposition, which
+    rates every bot of a winning team as the winner, cannot). Same prior as ``fit``: each
+    (team, scenario) pairing gets one virtual game split half won, half lost, and a weak ridge.
+    """
+    cells: dict[tuple[tuple[tuple[str, float], ...], str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for r in results:
+        cell = cells[(r.shares, r.scenario)]
+        cell[0] += r.score
+        cell[1] += 1.0
+    players = sorted({b for shares, _ in cells for b, _ in shares} | {sc for _, sc in cells})
+    if not players:
+        return Fit({}, 0.0, anchor, 0)
+    if anchor not in players:
+        anchor = None
+    ref = anchor or players[0]
+    free = [p for p in players if p != ref]
+    index = {p: i for i, p in enumerate(free)}
+    keys = sorted(cells)
+    X = np.zeros((len(keys), len(free)))
+    for row, (shares, sc) in enumerate(keys):
+        for b, w in shares:
+            if b in index:
+                X[row, index[b]] += w
+        if sc in index:
+            X[row, index[sc]] -= 1.0
+    W = np.array([cells[k][0] + prior_games / 2 for k in keys])
+    N = np.array([cells[k][1] + prior_games for k in keys])
+    ridge = 1.0 / (ridge_sd_elo * K) ** 2
+    theta = np.zeros(len(free))
+    it = 0
+    for it in range(1, max_iter + 1):
+        p = 1.0 / (1.0 + np.exp(-(X @ theta)))
+        g = X.T @ (W - N * p) - ridge * theta
+        h = -(X.T * (N * p * (1 - p))) @ X - ridge * np.eye(len(free))
+        step = np.linalg.solve(-h, g)
+        theta = theta + step
+        if float(np.max(np.abs(step))) < 1e-10:
+            break
+    p = 1.0 / (1.0 + np.exp(-(X @ theta)))
+    h = -(X.T * (N * p * (1 - p))) @ X - ridge * np.eye(len(free))
+    cov = np.linalg.inv(-h)
+    out = {ref: (0.0, 0.0)}
+    for name, i in index.items():
+        out[name] = (float(theta[i] / K), float(math.sqrt(max(0.0, cov[i, i])) / K))
+    if anchor is None:  # centre the bots (not the scenarios) on 0
+        bots = [b for b in out if not b.startswith("scenario:")]
+        mean = sum(out[b][0] for b in bots) / len(bots) if bots else 0.0
+        out = {q: (r - mean, sd) for q, (r, sd) in out.items()}
+    return Fit(dict(sorted(out.items())), 0.0, anchor, it)
+
+
 def ladder(results: Sequence[Result], anchor: str | None = "random") -> tuple[list[Rated], Fit]:
-    """The published ladder from stored results: best first; ties broken by name."""
+    """The published ladder from stored results: best first; ties broken by name.
+
+    Cooperative results are fitted with the team model (``fit_teams``), competitive ones pairwise."""
     ordered = sorted(results, key=lambda r: r.key)
-    pairs = [p for r in ordered for p in decompose(r)]
-    f = fit(pairs, anchor)
+    if ordered and all(r.outcome.get("team_result") is not None for r in ordered):
+        f = fit_teams([team_result(r) for r in ordered], anchor)
+    else:
+        pairs = [p for r in ordered for p in decompose(r)]
+        f = fit(pairs, anchor)
     recs = records(ordered)
     rows = []
     for player, (r, sd) in f.ratings.items():
