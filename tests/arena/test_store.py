@@ -1,10 +1,9 @@
 """The store: migrations, bots, tournaments, claims with leases, results recorded exactly once."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, text

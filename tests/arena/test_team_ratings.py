@@ -32,7 +32,7 @@ def test_a_weak_bot_carried_by_a_strong_partner_is_not_credited_with_its_wins() 
     # "dud" only ever plays beside "ace" or the reference partner; "ace" also plays with "ref".
     teams = [("ace", "dud"), ("ace", "ref"), ("dud", "ref"), ("ref", "ref")]
     rs = results(teams, 400, seed=4)
-    rows, f = ladder(rs, anchor="ref")
+    rows, _ = ladder(rs, anchor="ref")
     rating = {r.player: r.rating for r in rows}
     for bot, true in TRUTH.items():
         assert rating[bot] == pytest.approx(true, abs=45), (bot, rating)
