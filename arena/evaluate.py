@@ -6,6 +6,8 @@ each seat in turn. Cooperative games: each listed bot plays as a whole team on t
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +27,15 @@ class Job:
     bots: tuple[str, ...]
     options: dict[str, Any]
     subject_seat: int | None  # the seat of the bot under test (competitive), None for a team
+    bot_key: str = ""  # secret (hex) the bots' own seeds are derived from; "" = derived from the seed
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of a seat's bot. With a key it says nothing about the game's seed: a bot that
+        could invert ``seed * 31 + seat`` would know every hidden card of the deal."""
+        if not self.bot_key:
+            return self.seed * 31 + seat
+        mac = hmac.new(bytes.fromhex(self.bot_key), f"bot\x1f{self.seed}\x1f{seat}".encode(), hashlib.sha256)
+        return int.from_bytes(mac.digest()[:4], "big") & 0x7FFFFFFF
 
 
 @dataclass
@@ -65,7 +76,7 @@ def plan(game_id: str, bots: list[str], players: int, games: int, options: dict[
 
 def play(job: Job) -> tuple[Job, dict[str, Any]]:
     game = get_game(job.game)
-    agents = [load_bot(name, job.game, job.seed * 31 + s) for s, name in enumerate(job.bots)]
+    agents = [load_bot(name, job.game, job.bot_seed(s)) for s, name in enumerate(job.bots)]
     result = run_match(game, agents, seed=job.seed, options=job.options, bot_names=list(job.bots),
                        match_id=f"eval-{job.seed}-{job.subject_seat}")
     return job, result.outcome.to_json()

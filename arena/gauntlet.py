@@ -42,7 +42,7 @@ def unit_jobs(game: str, subject: str, opponent: str, players: int, options: dic
     for seat in range(players):
         lineup = [opponent] * players
         lineup[seat] = subject
-        jobs.append(evaluate.Job(game, players, seed, tuple(lineup), options, seat))
+        jobs.append(evaluate.Job(game, players, seed, tuple(lineup), options, seat, dealer.key))
     return jobs
 
 

@@ -63,3 +63,15 @@ def test_gauntlet_sprt_decides_and_stops(arena) -> None:  # type: ignore[no-unty
     one_line_error(arena("gauntlet", "sealed_bids", "-s", "random", "--sprt", "zero"), "ELO0,ELO1")
     one_line_error(arena("gauntlet", "sealed_bids", "-s", "random", "--sprt", "10,0"), "elo0 must be below elo1")
     one_line_error(arena("gauntlet", "greyport", "-s", "random"), "cooperative")
+
+
+def test_gauntlet_bots_get_seeds_unrelated_to_the_deal() -> None:
+    """A bot's own seed must not give away the game's seed (and with it every hidden card)."""
+    from arena.gauntlet import unit_jobs
+    from arena.scheduling import Dealer
+
+    a, b = (unit_jobs("sealed_bids", "x", "y", 2, {}, Dealer(k), 0) for k in (KEY, "6f" * 32))
+    for job in a:
+        seeds = {job.bot_seed(s) for s in range(2)}
+        assert len(seeds) == 2 and not seeds & {job.seed * 31 + s for s in range(2)}
+    assert {j.bot_seed(0) for j in a}.isdisjoint({j.bot_seed(0) for j in b})
