@@ -87,11 +87,11 @@ def test_a_clear_edge_is_found_quickly_and_a_wrong_claim_rejected() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("elo0, elo1, alpha, beta", [(0, 20, 0.05, 0.05), (0, 40, 0.05, 0.1)])
+@pytest.mark.parametrize("elo0, elo1, alpha, beta", [(0, 40, 0.05, 0.1), (-10, 50, 0.05, 0.05)])
 def test_error_rates_large_run(elo0: float, elo1: float, alpha: float, beta: float) -> None:
     test = Sprt(elo0, elo1, alpha, beta)
-    runs = 600
+    runs = 2000
     fh1, fh0, units = error_rates(test, runs, seed=2026, pair_luck=0.2)
     print(f"SPRT [{elo0}, {elo1}] alpha {alpha} beta {beta}: false H1 {fh1:.3f}, false H0 {fh0:.3f}, "
           f"{units:.0f} units on average over {2 * runs} runs")
-    assert within(fh1, alpha, runs, 2.0) and within(fh0, beta, runs, 2.0)
+    assert within(fh1, alpha, runs, 3.0) and within(fh0, beta, runs, 3.0)
