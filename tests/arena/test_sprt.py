@@ -71,11 +71,14 @@ def within(rate: float, nominal: float, runs: int, z: float) -> bool:
 
 
 def test_error_rates_stay_within_alpha_and_beta() -> None:
+    """A short test (60 Elo apart: ~70 units) in the default suite. The GSPRT's rates are asymptotic
+    (exact for long tests): short ones run slightly above nominal (measured 6% for alpha 5% over
+    2000 runs), hence 3 standard errors here; the soak run checks long tests."""
     test = Sprt(0, 60, alpha=0.05, beta=0.05)
-    runs = 200
+    runs = 400
     fh1, fh0, units = error_rates(test, runs, seed=15, pair_luck=0.2)
-    assert within(fh1, test.alpha, runs, 2.33), fh1
-    assert within(fh0, test.beta, runs, 2.33), fh0
+    assert within(fh1, test.alpha, runs, 3.0), fh1
+    assert within(fh0, test.beta, runs, 3.0), fh0
     assert units < 200
 
 
