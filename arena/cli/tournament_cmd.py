@@ -161,7 +161,7 @@ def print_ladder(game: str, *, top: int | None = None, label: str | None = None)
         return
     table = Table("#", "player", "Elo", "95% interval", "games", "W", "D", "L",
                   title=f"{label or game} ladder",
-                  caption=f"{lv.results} results, anchored to {lv.anchor or 'the mean'} = 0")
+                  caption=f"({lv.results} results, anchored to {lv.anchor or 'the mean'} = 0)")
     for i, r in enumerate(lv.rows[:top] if top else lv.rows, 1):
         table.add_row(str(i), r.player, f"{r.rating:+.0f}", f"[{r.lo:+.0f}, {r.hi:+.0f}]", str(r.games),
                       str(r.wins), str(r.draws), str(r.losses))
