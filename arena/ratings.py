@@ -235,11 +235,11 @@ def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: fl
     cov = np.linalg.inv(-h)
     u, nu = unpack(theta)
     out = {ref: (0.0, 0.0)}
-    for p, i in index.items():
-        out[p] = (float(u[i] / K), float(math.sqrt(max(0.0, cov[i, i])) / K))
+    for name, i in index.items():
+        out[name] = (float(u[i] / K), float(math.sqrt(max(0.0, cov[i, i])) / K))
     if anchor is None:  # no anchor: centre on the mean (intervals stay relative to the reference)
         mean = sum(r for r, _ in out.values()) / len(out)
-        out = {p: (r - mean, sd) for p, (r, sd) in out.items()}
+        out = {q: (r - mean, sd) for q, (r, sd) in out.items()}
     return Fit(dict(sorted(out.items())), nu, anchor, it)
 
 
