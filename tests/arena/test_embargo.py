@@ -97,6 +97,7 @@ def test_a_spectator_finds_nothing_of_an_unfinished_deal(store: Store) -> None:
     assert sealed_seen == 3  # after the first half of each deal
 
     # Over: the key is published, every seed verifies, and the detector sees what it was looking for.
+    assert client.post("/api/admin/refresh", headers={"authorization": "Bearer tok"}).status_code == 200
     t = client.get(f"/api/tournaments/{tid}").json()
     assert t["status"] == "done" and t["deal_key"] and all(p["paired"] for p in t["pairings"])
     deals = client.get(f"/api/tournaments/{tid}/deals").json()

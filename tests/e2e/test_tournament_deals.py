@@ -113,6 +113,7 @@ def test_spectator_during_a_paired_celery_tournament(tmp_path: Path, shared_redi
     assert audits >= 1, "no deal group was ever seen half-finished: the audit proved nothing"
 
     wait_for(lambda: queries.tournament(store, tid).status == "done", 60, "the tournament to be done")
+    assert client.post("/api/admin/refresh", headers={"authorization": f"Bearer {TOKEN}"}).status_code == 200
     t = client.get(f"/api/tournaments/{tid}").json()
     assert t["deal_key"] and all(p["paired"] for p in t["pairings"])
     assert client.get(f"/api/tournaments/{tid}/deals").json()["verified"]
