@@ -163,7 +163,9 @@ def dashboard_process(port: int = 8000, log_dir: Path | None = None,
         try:
             s.bind(("127.0.0.1", port))
         except OSError:
-            port = free_port()
+            port = 0
+    if port == 0:  # taken, or "any free port": choose it here so the URL printed is the real one
+        port = free_port()
     log_path = (log_dir or Path(tempfile.mkdtemp(prefix="arena-dashboard-"))) / "dashboard.log"
     with open(os.open(log_path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600), "ab") as log:  # owner only
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "dashboard", "--port", str(port)],

@@ -199,7 +199,9 @@ class MemorySource:
                 if bot_id not in src._bots:
                     src.add_bot(bot_id, name, "hosted")
                 ids.append(bot_id)
-            src.add_match(rep.match_id or path.stem, rep.game, ids, replay=rep, finished=rep.created or None)
+            # Match ids repeat across files (`arena play` names every match play-SEED): the file name is unique.
+            match_id = rep.match_id if rep.match_id and rep.match_id not in src._matches else path.stem
+            src.add_match(match_id, rep.game, ids, replay=rep, finished=rep.created or None)
         return src
 
     # -- the Source interface ----------------------------------------------------------------

@@ -272,11 +272,11 @@ def _get(url: str, timeout: float = 60) -> int:
 
 
 @click.command("dashboard")
-@click.option("--matches", type=int, default=10_000, show_default=True, help="Synthetic stored results.")
-@click.option("--bots", type=int, default=24, show_default=True)
+@click.option("--matches", type=click.IntRange(min=1), default=10_000, show_default=True, help="Synthetic stored results.")
+@click.option("--bots", type=click.IntRange(min=2), default=24, show_default=True)
 @click.option("--game", default="clank", show_default=True, help="The game whose ladder is served.")
-@click.option("--clients", type=int, default=50, show_default=True, help="Concurrent keep-alive connections.")
-@click.option("--seconds", type=float, default=8.0, show_default=True, help="Load duration per URL.")
+@click.option("--clients", type=click.IntRange(min=1), default=50, show_default=True, help="Concurrent keep-alive connections.")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True, help="Load duration per URL.")
 @click.option("--client", "tool", type=click.Choice(["auto", "wrk", "python"]), default="auto", show_default=True,
               help="Load generator: wrk if installed (auto), or Python processes with raw sockets.")
 @click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,

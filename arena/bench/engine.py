@@ -78,9 +78,11 @@ def _median(fn: Callable[[int], float | None], runs: int) -> float | None:
 
 @click.command("engine")
 @click.option("--game", "game_ids", multiple=True, help="Game id (repeatable; default: every registered game).")
-@click.option("--seats", type=int, default=None, help="Seats (default: each game's minimum).")
-@click.option("--runs", type=int, default=5, show_default=True, help="Timed runs per figure (median reported).")
-@click.option("--seconds", type=float, default=1.0, show_default=True, help="Length of one timed run.")
+@click.option("--seats", type=click.IntRange(min=1), default=None, help="Seats (default: each game's minimum).")
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Timed runs per figure (median reported).")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
+              help="Length of one timed run.")
 @click.option("--cpu", is_flag=True, help="Time runs by this process's CPU time (steadier on a shared machine).")
 def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: float, cpu: bool) -> None:
     """Decisions per second under random play, with and without views, vs OpenSpiel."""
@@ -108,4 +110,4 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
                       "1.00", "1.00")
     console.print(table)
     if os_plain is None:
-        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.")
+        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.", markup=False)

@@ -318,13 +318,13 @@ def _us(xs: list[float]) -> str:
 @click.command("protocol")
 @click.option("--game", "games", multiple=True, help="Game(s) to play (repeatable) [default: sealed_bids and "
               "clank; sealed_bids needs the test fixtures importable, i.e. run from the repository].")
-@click.option("--matches", type=int, default=None, help="Matches per run (per lane with --parallel) "
+@click.option("--matches", type=click.IntRange(min=1), default=None, help="Matches per run (per lane with --parallel) "
               "[default: 40 sealed_bids-sized; fewer for longer games, about 2,000 decisions a run].")
-@click.option("--runs", type=int, default=5, show_default=True, help="Timed runs of each (the median is reported).")
-@click.option("--parallel", type=int, default=0, help="Throughput of N concurrent matches vs N bare streams "
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True, help="Timed runs of each (the median is reported).")
+@click.option("--parallel", type=click.IntRange(min=0), default=0, help="Throughput of N concurrent matches vs N bare streams "
               "(bots think --think-ms, limit --limit-ms) and spurious time-outs.")
-@click.option("--think-ms", type=int, default=10, show_default=True, help="With --parallel: each bot's answer delay.")
-@click.option("--limit-ms", type=int, default=100, show_default=True, help="With --parallel: per-decision limit.")
+@click.option("--think-ms", type=click.IntRange(min=0), default=10, show_default=True, help="With --parallel: each bot's answer delay.")
+@click.option("--limit-ms", type=click.IntRange(min=1), default=100, show_default=True, help="With --parallel: per-decision limit.")
 @click.option("--view-delta", is_flag=True, help="The bots ask for views as patches (Hello.view_delta); "
               "the bare payload stays the full request's size.")
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,

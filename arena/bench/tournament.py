@@ -77,15 +77,15 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 @click.option("--game", default="clank", show_default=True, help="Game to play.")
 @click.option("--bots", default="random,heuristic", show_default=True,
               help="Built-in bots entered (a bot without a heuristic for the game falls back to random).")
-@click.option("--deals", type=int, default=8, show_default=True,
+@click.option("--deals", type=click.IntRange(min=1), default=8, show_default=True,
               help="Deals per pairing in one tournament (2 matches each).")
-@click.option("--min-seconds", type=float, default=12.0, show_default=True,
+@click.option("--min-seconds", type=click.FloatRange(min=0, min_open=True), default=12.0, show_default=True,
               help="Each configuration repeats the tournament until it has run this long (in all rounds).")
 @click.option("--executor", type=click.Choice(["inprocess", "referee"]), default="inprocess", show_default=True,
               help="Executor of the Celery scaling measurement.")
-@click.option("--referee-workers", type=int, default=2, show_default=True,
+@click.option("--referee-workers", type=click.IntRange(min=1), default=2, show_default=True,
               help="Local pool size for an extra referee run (its workers only wait on the referee).")
-@click.option("--rounds", type=int, default=3, show_default=True,
+@click.option("--rounds", type=click.IntRange(min=1), default=3, show_default=True,
               help="In-process and referee runs alternate this many times (each gets --min-seconds in all).")
 @click.option("--skip-celery", is_flag=True, help="Only the executor comparison (no Redis needed).")
 def command(game: str, bots: str, deals: int, min_seconds: float, executor: str, referee_workers: int,

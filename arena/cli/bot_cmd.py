@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
-from .common import console
+from .common import BadInput, console
 
 
 def _games(text: str | None) -> list[str]:
@@ -74,7 +75,7 @@ def register(cli: click.Group) -> None:
 
             cfg = settings()
             if not cfg.referees or not cfg.organizer_token:
-                raise click.ClickException("--live needs a running referee: set ARENA_REFEREE and "
+                raise BadInput("--live needs a running referee: set ARENA_REFEREE and "
                                            "ARENA_ORGANIZER_TOKEN")
             with RefereeClient(cfg.referees[0], cfg.organizer_token) as client:
                 try:
@@ -96,6 +97,8 @@ def register(cli: click.Group) -> None:
         """Registered bots."""
         from ..store import open_store, queries
 
+        if game:
+            _games(game)
         rows = queries.bots(open_store(), include_removed=show_all, game=game)
         table = Table("name", "kind", "games", "command / agent", *(["active"] if show_all else []))
         for b in rows:
@@ -123,5 +126,5 @@ def register(cli: click.Group) -> None:
                     with RefereeClient(cfg.referees[0], cfg.organizer_token) as client:
                         client.revoke_bot(name)
                 except Exception as exc:  # noqa: BLE001
-                    console.print(f"[yellow]could not revoke the token on the referee: {exc}[/yellow]")
+                    console.print(f"[yellow]could not revoke the token on the referee: {escape(str(exc))}[/yellow]")
         console.print(f"bot {name} removed")

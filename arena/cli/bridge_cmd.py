@@ -5,15 +5,16 @@ import os
 
 import click
 
-from .common import err_console
+from .common import COUNT, address_arg, err_console
 
 
 def _common(f):  # type: ignore[no-untyped-def]
     f = click.option("--referee", "address", envvar="ARENA_REFEREE", default="127.0.0.1:50051", show_default=True,
-                     help="Referee address [env ARENA_REFEREE].")(f)
+                     callback=address_arg, help="Referee address [env ARENA_REFEREE].")(f)
     f = click.option("--token", envvar="ARENA_TOKEN", required=True, help="The bot's token [env ARENA_TOKEN].")(f)
     f = click.option("--games", default="", help="Comma-separated game ids this bot plays (default: all).")(f)
-    f = click.option("--capacity", type=int, default=1, show_default=True, help="Matches at once.")(f)
+    f = click.option("--capacity", type=COUNT, default=1, show_default=True,
+                     help="Seats at once (several seats of one match count one each).")(f)
     f = click.option("--tls-ca", envvar="ARENA_TLS_CA", default=None, help="CA certificate for a TLS referee.")(f)
     return f
 

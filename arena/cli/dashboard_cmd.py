@@ -5,11 +5,13 @@ from pathlib import Path
 
 import click
 
+from .common import PORT
+
 
 def register(cli: click.Group) -> None:
     @cli.command("dashboard")
     @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-    @click.option("--port", type=int, default=8000, show_default=True, help="Port (0 = pick a free one).")
+    @click.option("--port", type=PORT, default=8000, show_default=True, help="Port (0 = pick a free one).")
     @click.option("--db-url", default=None, metavar="URL",
                   help="Store to read [default: ARENA_DB_URL, or the embedded SQLite in ARENA_HOME].")
     @click.option("--referee", default=None, metavar="HOST:PORT",

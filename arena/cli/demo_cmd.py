@@ -4,20 +4,21 @@ from __future__ import annotations
 import time
 
 import click
+from rich.markup import escape
 
-from .common import console
+from .common import COUNT, PORT, console
 
 
 def register(cli: click.Group) -> None:
     @cli.command("demo")
     @click.option("--games", "games_text", default="", help="Comma-separated games (default: every registered game).")
     @click.option("--quick", is_flag=True, help="One deal per pairing (a smoke test).")
-    @click.option("--deals", type=int, default=None, help="Deals per pairing [2, or 1 with --quick].")
+    @click.option("--deals", type=COUNT, default=None, help="Deals per pairing [2, or 1 with --quick].")
     @click.option("--no-dashboard", is_flag=True, help="Do not start the dashboard; exit after the ladders.")
-    @click.option("--port", type=int, default=8000, show_default=True, help="Dashboard port (a free one if taken).")
+    @click.option("--port", type=PORT, default=8000, show_default=True, help="Dashboard port (a free one if taken).")
     @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
                   help="inprocess: no referee, bots play inside the workers (debugging).")
-    @click.option("--workers", "-j", type=int, default=None, help="Local pool processes (default: CPU count).")
+    @click.option("--workers", "-j", type=COUNT, default=None, help="Local pool processes (default: CPU count).")
     def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
              workers: int | None) -> None:
         """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
@@ -61,7 +62,7 @@ def register(cli: click.Group) -> None:
 
                 for tid in tids:
                     for mv in queries.matches(store, tournament_id=tid, status="failed", limit=2).items:
-                        console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {mv.reason}", highlight=False)
+                        console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {escape(mv.reason or '')}", highlight=False)
             if no_dashboard:
                 if failed:
                     raise click.ClickException(f"{failed} demo match(es) failed")

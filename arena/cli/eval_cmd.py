@@ -7,8 +7,11 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from bots.builtin import UnknownBot
+
 from .. import evaluate
-from .common import console, game_arg, parse_options
+from ..botspec import load_bot
+from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
 
 
 def register(cli: click.Group) -> None:
@@ -17,10 +20,10 @@ def register(cli: click.Group) -> None:
     @click.option("--bots", "-b", default="heuristic,random", show_default=True,
                   help="Competitive: SUBJECT,FIELD (the subject rotates through the seats). "
                        "Cooperative: each bot plays as a whole team.")
-    @click.option("--seats", "-n", type=int, default=None, help="Seats per game (default: the game's minimum).")
-    @click.option("--games", "-g", type=int, default=200, show_default=True, help="Games per bot (or pairing).")
+    @click.option("--seats", "-n", type=COUNT, default=None, help="Seats per game (default: the game's minimum).")
+    @click.option("--games", "-g", type=COUNT, default=200, show_default=True, help="Games per bot (or pairing).")
     @click.option("--seed-base", type=int, default=0, show_default=True)
-    @click.option("--jobs", "-j", type=int, default=0, help="Worker processes (default: one per core).")
+    @click.option("--jobs", "-j", type=NON_NEGATIVE, default=0, help="Worker processes (default: one per core).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
     def eval_cmd(game_id: str, bots: str, seats: int | None, games: int, seed_base: int, jobs: int,
                  option_items: tuple[str, ...]) -> None:
@@ -37,6 +40,11 @@ def register(cli: click.Group) -> None:
             plan = evaluate.plan(game.info.id, names, players, games, options, seed_base)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--bots") from None
+        for name in dict.fromkeys(names):  # an unknown bot fails here, not inside a worker process
+            try:
+                load_bot(name, game.info.id, seed_base)
+            except UnknownBot as exc:
+                raise click.BadParameter(str(exc), param_hint="--bots") from None
         t0 = time.perf_counter()
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console) as progress:

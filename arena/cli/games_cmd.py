@@ -13,11 +13,23 @@ from .common import console, game_arg
 
 def register(cli: click.Group) -> None:
     @cli.command("games")
-    @click.argument("game_id", required=False)
+    @click.argument("words", nargs=-1, metavar="[show] [GAME]")
     @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
     @click.option("--schema", is_flag=True, help="With GAME_ID: print the JSON Schema of its actions.")
-    def games(game_id: str | None, as_json: bool, schema: bool) -> None:
-        """List the registered games, or describe one (its options and action schema)."""
+    def games(words: tuple[str, ...], as_json: bool, schema: bool) -> None:
+        """List the registered games, or describe GAME (its options and action schema).
+
+        `arena games GAME` and `arena games show GAME` are the same.
+        """
+        if words[:1] == ("show",):
+            words = words[1:]
+            if not words:
+                raise click.UsageError("arena games show GAME: which game?")
+        if len(words) > 1:
+            raise click.UsageError(f"one game at a time, not {' '.join(words)!r}")
+        game_id = words[0] if words else None
+        if schema and not game_id:
+            raise click.UsageError("--schema needs a GAME")
         if game_id:
             game = game_arg(game_id)
             if schema:

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import click
 
-from .common import console, game_arg
+from .common import COUNT, console, game_arg
 
 
 def register(cli: click.Group) -> None:
     @cli.command("ladder")
     @click.argument("game_id", metavar="GAME", required=False)
     @click.option("--refit", is_flag=True, help="Refit from the stored results first.")
-    @click.option("--top", type=int, default=None, help="Show the best N only.")
-    @click.option("--seats", "-n", type=int, default=None, help="Only the ladder of this seat count.")
+    @click.option("--top", type=COUNT, default=None, help="Show the best N only.")
+    @click.option("--seats", "-n", type=COUNT, default=None, help="Only the ladder of this seat count.")
     @click.option("--combined", is_flag=True, help="One ladder over every seat count instead of one per seat count.")
     def ladder(game_id: str | None, refit: bool, top: int | None, seats: int | None, combined: bool) -> None:
         """Ratings of GAME (every game with results when omitted), anchored to the random bot at 0.

@@ -12,7 +12,11 @@ import sys
 
 import click
 
+from bots.builtin import UnknownBot
 from referee.engine.errors import ArenaError
+from referee.matchspec import MatchRejected, RefereeUnavailable
+
+from .common import BadInput
 
 COMMAND_MODULES = [
     "games", "play", "replay", "eval", "gauntlet", "bench",  # engine core
@@ -24,21 +28,31 @@ COMMAND_MODULES = [
 
 
 class ArenaGroup(click.Group):
-    """Turns expected errors into one clear line instead of a traceback."""
+    """Turns every error into one clear line instead of a traceback.
+
+    Errors the user can fix (ArenaError, a missing file, an unknown bot) exit with status 2 like a
+    usage error; anything else is a bug in arena: one line naming it, exit status 1, and the
+    traceback only with ``-vv`` or ``ARENA_DEBUG=1``.
+    """
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
-        except (ArenaError, FileNotFoundError, PermissionError) as exc:
-            click.secho(f"error: {exc}", fg="red", err=True)
-            sys.exit(2)
-        except click.exceptions.Exit:
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
-        except (click.ClickException, click.Abort):
-            raise
+        except (ArenaError, UnknownBot, FileNotFoundError, PermissionError, IsADirectoryError) as exc:
+            raise BadInput(str(exc)) from None
+        except (RefereeUnavailable, MatchRejected) as exc:
+            raise click.ClickException(str(exc)) from None
         except KeyboardInterrupt:
             click.secho("interrupted", fg="yellow", err=True)
             sys.exit(130)
+        except Exception as exc:
+            if os.environ.get("ARENA_DEBUG") or logging.getLogger().level <= logging.DEBUG:
+                raise
+            click.secho(f"error: internal error ({type(exc).__name__}: {exc}); "
+                        "run with -vv or ARENA_DEBUG=1 for the traceback", fg="red", err=True)
+            sys.exit(1)
 
 
 @click.group(cls=ArenaGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -48,6 +62,9 @@ def cli(verbose: int) -> None:
     """Arena: referee, tournaments, ladders and replays for five board games.
 
     Start with `arena demo`, or `arena games` to see what can be played.
+
+    Exit status: 0 done, 1 something failed while running (a referee unreachable, a match failed),
+    2 bad input (a usage error, an unknown name or id), 130 interrupted.
     """
     level = logging.WARNING - 10 * verbose
     logging.basicConfig(level=max(level, logging.DEBUG), format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -5,6 +5,7 @@ import time
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -12,13 +13,13 @@ from bots.builtin import UnknownBot
 from referee.engine import TimeControl, run_match
 
 from ..botspec import load_bot, parse_bot_list
-from .common import console, game_arg, parse_options
+from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
 
 
 def register(cli: click.Group) -> None:
     @cli.command("play")
     @click.argument("game_id", metavar="GAME")
-    @click.option("--seats", "-n", type=int, default=None, help="Number of seats (default: the game's minimum).")
+    @click.option("--seats", "-n", type=COUNT, default=None, help="Number of seats (default: the game's minimum).")
     @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game seed (same seed, same deal).")
     @click.option("--bots", "-b", default="random", show_default=True,
                   help="Comma-separated bot per seat: random, heuristic, module:Class or file.py:Class.")
@@ -27,7 +28,7 @@ def register(cli: click.Group) -> None:
     @click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Where to write the replay [default: replays/GAME-seedS.json].")
     @click.option("--no-replay", is_flag=True, help="Do not write a replay.")
-    @click.option("--time-ms", type=int, default=0, show_default=True,
+    @click.option("--time-ms", type=NON_NEGATIVE, default=0, show_default=True,
                   help="Per-decision limit in ms (0 = none); a late answer is replaced by a random move.")
     def play(game_id: str, seats: int | None, seed: int, bots: str, option_items: tuple[str, ...],
              options_json: str | None, replay_path: Path | None, no_replay: bool, time_ms: int) -> None:
@@ -62,7 +63,7 @@ def register(cli: click.Group) -> None:
         if out.team_result:
             console.print(f"team result: [bold]{out.team_result}[/bold], team score {out.team_score:g}")
         for seat, why in out.forfeits.items():
-            console.print(f"[red]seat {seat} forfeited:[/red] {why}")
+            console.print(f"[red]seat {seat} forfeited:[/red] {escape(str(why))}")
         if result.faults:
             console.print(f"[yellow]{len(result.faults)} fault(s)[/yellow] (random move substituted): "
                           f"{result.faults[0]['fault']}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .common import console
+from .common import COUNT, NON_NEGATIVE, SECONDS, BadInput, address_arg, console
 
 
 def _load_games(specs: tuple[str, ...]) -> None:
@@ -23,6 +23,7 @@ def _load_games(specs: tuple[str, ...]) -> None:
 def register(cli: click.Group) -> None:
     @cli.group("referee", invoke_without_command=True)
     @click.option("--address", default="127.0.0.1:50051", show_default=True, envvar="ARENA_REFEREE_LISTEN",
+                  callback=address_arg,
                   help="host:port to listen on (port 0 = any free port).")
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", default=None,
                   help="Token for organizer calls [env ARENA_ORGANIZER_TOKEN; generated and printed if absent].")
@@ -34,20 +35,22 @@ def register(cli: click.Group) -> None:
                   help="Register an extra game (e.g. tests.fixtures.sealed_bids:GAME).")
     @click.option("--ready-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Write {address, port, pid} as JSON here once listening (for scripts and tests).")
-    @click.option("--max-strikes", type=int, default=None, help="Strikes before a seat forfeits [3].")
-    @click.option("--reasks", type=int, default=None, help="Re-asks after a wrong answer [1].")
-    @click.option("--reconnect-grace", type=float, default=None, help="Seconds a disconnected seat waits [5].")
-    @click.option("--hosted-cpu-s", type=int, default=None, help="CPU seconds per hosted bot (0 = no limit) [600].")
-    @click.option("--hosted-memory-mb", type=int, default=None, help="Memory per hosted bot in MiB [4096].")
-    @click.option("--hosted-pids", type=int, default=None, help="Processes per hosted bot's sandbox [256].")
-    @click.option("--hosted-wall-s", type=float, default=None, help="Wall seconds a hosted bot may live [3600].")
+    @click.option("--max-strikes", type=COUNT, default=None, help="Strikes before a seat forfeits [3].")
+    @click.option("--reasks", type=NON_NEGATIVE, default=None, help="Re-asks after a wrong answer [1].")
+    @click.option("--reconnect-grace", type=SECONDS, default=None, help="Seconds a disconnected seat waits [5].")
+    @click.option("--hosted-cpu-s", type=NON_NEGATIVE, default=None,
+                  help="CPU seconds per hosted bot (0 = no limit) [600].")
+    @click.option("--hosted-memory-mb", type=COUNT, default=None, help="Memory per hosted bot in MiB [4096].")
+    @click.option("--hosted-pids", type=COUNT, default=None, help="Processes per hosted bot's sandbox [256].")
+    @click.option("--hosted-wall-s", type=click.FloatRange(min=0, min_open=True), default=None,
+                  help="Wall seconds a hosted bot may live [3600].")
     @click.option("--unsandboxed-hosted-bots", is_flag=True, default=False, envvar="ARENA_UNSANDBOXED_HOSTED_BOTS",
                   help="Without bwrap/user namespaces, run hosted bots anyway (TRUSTED CODE ONLY: no isolation) "
                        "[env ARENA_UNSANDBOXED_HOSTED_BOTS=1].")
-    @click.option("--live-wait", type=float, default=None, help="Seconds RunMatch waits for live bots [10].")
-    @click.option("--flood-rate", type=float, default=None,
+    @click.option("--live-wait", type=SECONDS, default=None, help="Seconds RunMatch waits for live bots [10].")
+    @click.option("--flood-rate", type=click.FloatRange(min=0, min_open=True), default=None,
                   help="Unsolicited messages per second a bot session may send [200].")
-    @click.option("--flood-burst", type=int, default=None, help="Burst allowed above --flood-rate [400].")
+    @click.option("--flood-burst", type=COUNT, default=None, help="Burst allowed above --flood-rate [400].")
     @click.pass_context
     def referee(ctx: click.Context, address: str, organizer_token: str | None, tls_cert: str | None,
                 tls_key: str | None, db_url: str | None, load_games: tuple[str, ...], ready_file: Path | None,
@@ -106,8 +109,15 @@ def register(cli: click.Group) -> None:
                                            "hosted_mode": mode.mode, "hosted": mode.describe()}))
                 tmp.replace(ready_file)
 
-        asyncio.run(serve(address, organizer_token=organizer_token, config=cfg, store=TokenStore(db_url),
-                          tls_cert=tls_cert, tls_key=tls_key, ready=ready))
+        try:
+            asyncio.run(serve(address, organizer_token=organizer_token, config=cfg, store=TokenStore(db_url),
+                              tls_cert=tls_cert, tls_key=tls_key, ready=ready))
+        except RuntimeError as exc:
+            # grpc raises a bare RuntimeError when the port cannot be bound (in use, bad host)
+            if "bind" not in str(exc):
+                raise
+            raise click.ClickException(f"cannot listen on {address} (in use, or not an address of this machine)") \
+                from None
 
     @referee.command("add-bot")
     @click.argument("name")
@@ -120,7 +130,7 @@ def register(cli: click.Group) -> None:
         try:
             token = TokenStore(ctx.obj.get("db_url")).register(name, [g for g in games.split(",") if g])
         except (BadBotName, BotExists) as exc:
-            raise click.ClickException(str(exc)) from None
+            raise BadInput(str(exc)) from None
         console.print(f"bot [bold]{name}[/bold] registered; its token (shown once):")
         click.echo(token)
 
@@ -134,7 +144,7 @@ def register(cli: click.Group) -> None:
         try:
             TokenStore(ctx.obj.get("db_url")).revoke(name)
         except UnknownBotName:
-            raise click.ClickException(f"no registered bot named {name!r}") from None
+            raise BadInput(f"no registered bot named {name!r}") from None
         console.print(f"bot {name} revoked")
 
     @referee.command("bots")
@@ -147,7 +157,8 @@ def register(cli: click.Group) -> None:
             console.print(f"{rec.name}\t{','.join(rec.games) or 'all games'}")
 
     @referee.command("status")
-    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True)
+    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True,
+                  callback=address_arg)
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", required=True)
     def status(address: str, organizer_token: str) -> None:
         """Ask a running referee for its status, bots and matches."""
@@ -159,9 +170,10 @@ def register(cli: click.Group) -> None:
 
     @referee.command("watch")
     @click.argument("match_id")
-    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True)
+    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True,
+                  callback=address_arg)
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", required=True)
-    @click.option("--delay", type=float, default=0.0, help="Spectator delay in seconds.")
+    @click.option("--delay", type=SECONDS, default=0.0, help="Spectator delay in seconds.")
     def watch(match_id: str, address: str, organizer_token: str, delay: float) -> None:
         """Print the public frames of a running match as JSON lines."""
         from referee.client import RefereeClient

@@ -6,10 +6,11 @@ import time
 from collections.abc import Iterator
 
 import click
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from .common import console, parse_options
+from .common import COUNT, BadInput, console, parse_options
 
 
 def _fmt_eta(p) -> str:  # type: ignore[no-untyped-def]
@@ -70,7 +71,7 @@ def run_tournaments(tids: list[int], *, workers: int | None = None, show_progres
     views = {tid: queries.tournament(store, tid) for tid in tids}
     for tid, v in views.items():
         if v is None:
-            raise click.ClickException(f"no tournament {tid}")
+            raise BadInput(f"no tournament {tid}")
     with referee_for({v.executor for v in views.values()}):  # type: ignore[union-attr]
         dispatcher = dispatcher_from_env(workers)
         try:
@@ -97,7 +98,7 @@ def print_crosstable(tid: int) -> None:
     store = open_store()
     t = queries.tournament(store, tid)
     if t is None:
-        raise click.ClickException(f"no tournament {tid}")
+        raise BadInput(f"no tournament {tid}")
     h2h = queries.head_to_head(store, t.game, tournament_id=tid)
     if not h2h.players:
         console.print("no results yet")
@@ -181,7 +182,7 @@ def register(cli: click.Group) -> None:
                   help="auto: round_robin for 2 seats, rotation for more, cooperative for team games.")
     @click.option("--seats", "-n", default=None,
                   help="Seats per match (cooperative: comma-separated seat counts). Default: 2 where allowed.")
-    @click.option("--games", "-g", type=int, default=2, show_default=True,
+    @click.option("--games", "-g", type=COUNT, default=2, show_default=True,
                   help="Deals per pairing/group (each played in every seat order).")
     @click.option("--seed", type=int, default=0, show_default=True,
                   help="A public label mixed into every deal (the deals themselves come from a secret key).")
@@ -193,7 +194,7 @@ def register(cli: click.Group) -> None:
     @click.option("--subject", default=None, help="Gauntlet: the bot under test.")
     @click.option("--mixed", is_flag=True, help="Cooperative: also mixed teams (every multiset of bots).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
-    @click.option("--per-decision-ms", type=int, default=None, help="Time control per decision (ms).")
+    @click.option("--per-decision-ms", type=COUNT, default=None, help="Time control per decision (ms).")
     @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
                   help="inprocess: play in the worker with the bots' in-process agents (debugging).")
     @click.option("--name", default="", help="A name for the tournament.")
@@ -236,7 +237,7 @@ def register(cli: click.Group) -> None:
 
     @tournament.command("run")
     @click.argument("tid", type=int, metavar="ID")
-    @click.option("--workers", "-j", type=int, default=None,
+    @click.option("--workers", "-j", type=COUNT, default=None,
                   help="Local pool processes (embedded default; ignored with ARENA_BROKER_URL).")
     @click.option("--no-progress", is_flag=True, help="No live progress bar.")
     def run(tid: int, workers: int | None, no_progress: bool) -> None:
@@ -265,7 +266,7 @@ def register(cli: click.Group) -> None:
             return
         t = queries.tournament(store, tid)
         if t is None:
-            raise click.ClickException(f"no tournament {tid}")
+            raise BadInput(f"no tournament {tid}")
         p = t.progress
         console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status_text}[/bold]\n"
                       f"{p.finished}/{p.total} finished: {progress_detail(p)}", highlight=False)

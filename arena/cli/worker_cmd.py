@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import console
+from .common import COUNT, BadInput, console
 
 
 def register(cli: click.Group) -> None:
@@ -11,7 +11,7 @@ def register(cli: click.Group) -> None:
     @click.option("--broker", envvar="ARENA_BROKER_URL", default=None,
                   help="Celery broker URL [env ARENA_BROKER_URL], e.g. redis://127.0.0.1:6379/0.")
     @click.option("--queue", "-Q", envvar="ARENA_QUEUE", default="arena", show_default=True)
-    @click.option("--concurrency", "-c", type=int, default=None, help="Worker processes (default: CPU count).")
+    @click.option("--concurrency", "-c", type=COUNT, default=None, help="Worker processes (default: CPU count).")
     @click.option("--loglevel", "-l", default="warning", show_default=True)
     @click.option("--hostname", "-n", default=None, help="Celery node name (default: arena@<host>:<pid>).")
     def worker(broker: str | None, queue: str, concurrency: int | None, loglevel: str, hostname: str | None) -> None:
@@ -20,7 +20,7 @@ def register(cli: click.Group) -> None:
         import os
 
         if not broker:
-            raise click.ClickException("no broker: set ARENA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) or --broker")
+            raise BadInput("no broker: set ARENA_BROKER_URL (e.g. redis://127.0.0.1:6379/0) or --broker")
         os.environ["ARENA_BROKER_URL"] = broker
         os.environ["ARENA_QUEUE"] = queue
         from ..scheduling.driver import BrokerUnavailable, CeleryDispatch
