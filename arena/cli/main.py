@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "referee", "bot", "bridge",                          # referee service and bots
     "tournament", "ladder", "worker", "demo",            # tournaments
     "dashboard",                                         # dashboard
+    "newbot", "checkbot", "refeed",                      # the bot developer's kit
 ]
 
 

@@ -9,7 +9,9 @@
 #        protobuf-compiler protoc-gen-go-grpc  (scripts/test.sh installs them).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
+# The .proto files: a proto/ beside this script (a project made by `arena new-bot`), else the repository's.
+PROTO="$HERE/proto"
+[ -d "$PROTO" ] || PROTO="$(cd "$HERE/../.." && pwd)/proto"
 OUT="${ARENA_GO_BUILD:-$HERE/build}"
 GOPATH_DIR="$OUT/gopath"
 mkdir -p "$OUT/bin" "$GOPATH_DIR/src"
@@ -20,9 +22,9 @@ if [ ! -x "$OUT/bin/protoc-gen-go" ]; then
 fi
 # The stubs are generated, never committed: they always match proto/.
 rm -rf "$GOPATH_DIR/src/arena"
-PATH="$OUT/bin:$PATH" protoc -I "$ROOT/proto" \
+PATH="$OUT/bin:$PATH" protoc -I "$PROTO" \
   --go_out="$GOPATH_DIR/src" --go_opt=paths=import \
   --go-grpc_out="$GOPATH_DIR/src" --go-grpc_opt=paths=import \
-  "$ROOT/proto/arena/v1/bot.proto"
+  "$PROTO/arena/v1/bot.proto"
 (cd "$HERE" && go build -o "$OUT/arena-go-bot" .)
 echo "$OUT/arena-go-bot"

@@ -9,11 +9,15 @@
 // As a hosted bot the referee sets ARENA_REFEREE and ARENA_TOKEN; the bot exits on Goodbye.
 "use strict";
 
+const fs = require("fs");
 const path = require("path");
 const grpc = require("@grpc/grpc-js");
 const protoLoader = require("@grpc/proto-loader");
 
-const PROTO_ROOT = process.env.ARENA_PROTO_ROOT || path.join(__dirname, "..", "..", "proto");
+// The .proto files: ARENA_PROTO_ROOT, else a proto/ beside this file (a project made by `arena new-bot`),
+// else the repository's proto/.
+const PROTO_ROOT = process.env.ARENA_PROTO_ROOT
+  || [path.join(__dirname, "proto"), path.join(__dirname, "..", "..", "proto")].find((d) => fs.existsSync(d));
 
 function parseArgs(argv) {
   const args = { games: [], capacity: 1, seed: Date.now() % 2147483647 };
@@ -52,7 +56,7 @@ function main() {
   });
   const arena = grpc.loadPackageDefinition(def).arena.v1;
   const creds = process.env.ARENA_TLS_CA
-    ? grpc.credentials.createSsl(require("fs").readFileSync(process.env.ARENA_TLS_CA))
+    ? grpc.credentials.createSsl(fs.readFileSync(process.env.ARENA_TLS_CA))
     : grpc.credentials.createInsecure();
   const client = new arena.BotService(address, creds);
   const random = rng(args.seed);

@@ -92,6 +92,8 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
     "ladder": [(["--top", "-1"], "-1 is not in the range"), (["chess"], "unknown game 'chess'")],
     "worker": [([], "no broker")],
     "demo": [(["--port", "-5"], "-5 is not in the range"), (["--games", "chess"], "unknown game 'chess'")],
+    "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"), (["--lang", "go", "{replay}"], "already exists"),
+                (["--lang", "go", "/tmp/Bad Name"], "bot name 'bad name'")],
     "dashboard": [(["--port", "-5"], "-5 is not in the range"), (["--replays", "/nonexistent"], "does not exist")],
 }
 
