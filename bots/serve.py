@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--address", default=os.environ.get("ARENA_REFEREE", "127.0.0.1:50051"))
     ap.add_argument("--token", default=os.environ.get("ARENA_TOKEN", ""))
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
-    ap.add_argument("--capacity", type=int, default=1)
+    ap.add_argument("--capacity", type=int, default=int(os.environ.get("ARENA_CAPACITY", "1")),
+                    help="seats at once [env ARENA_CAPACITY]")
     ap.add_argument("--live", action="store_true", help="stay connected and reconnect (default when not hosted)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)

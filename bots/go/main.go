@@ -6,7 +6,8 @@
 //
 //	ARENA_REFEREE=127.0.0.1:50051 ARENA_TOKEN=... arena-go-bot [--games g1,g2] [--capacity N] [--seed S]
 //
-// As a hosted bot the referee sets ARENA_REFEREE and ARENA_TOKEN; the bot exits on Goodbye.
+// As a hosted bot the referee sets ARENA_REFEREE and ARENA_TOKEN; the bot exits on Goodbye. After a
+// lost connection it reconnects with the same token (its seats wait for it during the grace period).
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"math/rand"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,7 +44,11 @@ type seatState struct {
 
 func main() {
 	games := flag.String("games", "", "comma-separated game ids this bot plays (default: all)")
-	capacity := flag.Uint("capacity", 1, "seats at once")
+	defaultCapacity := uint64(1) // ARENA_CAPACITY when --capacity is not given (`arena check-bot` sets it)
+	if c, err := strconv.ParseUint(os.Getenv("ARENA_CAPACITY"), 10, 32); err == nil && c > 0 {
+		defaultCapacity = c
+	}
+	capacity := flag.Uint("capacity", uint(defaultCapacity), "seats at once [env ARENA_CAPACITY]")
 	seed := flag.Int64("seed", time.Now().UnixNano(), "seed of the bot's own randomness")
 	address := flag.String("address", "", "referee host:port [env ARENA_REFEREE]")
 	flag.Parse()
@@ -72,17 +78,66 @@ func dialOption() grpc.DialOption {
 	return grpc.WithInsecure()
 }
 
+// counters survive reconnects; seats are keyed by (match, seat).
+type bot struct {
+	random                     *rand.Rand
+	seats                      map[seatKey]*seatState
+	matches, decisions, errors int
+}
+
+// run plays until the referee says Goodbye. After a lost connection it reconnects with the same
+// token (the referee keeps our seats for its grace period); a hosted bot gives up sooner.
 func run(address, token, games string, capacity uint32, seed int64) int {
+	b := &bot{random: rand.New(rand.NewSource(seed)), seats: map[seatKey]*seatState{}}
+	defer func() {
+		fmt.Fprintf(os.Stderr, "go bot: %d match(es), %d decisions, %d error(s)\n", b.matches, b.decisions, b.errors)
+	}()
+	giveUp := 600 * time.Second
+	if os.Getenv("ARENA_MATCH_ID") != "" {
+		giveUp = 10 * time.Second
+	}
+	lastOk := time.Now()
+	backoff := 200 * time.Millisecond
+	for {
+		welcomed, code, err := b.session(address, token, games, capacity)
+		if err == nil {
+			return 0 // Goodbye
+		}
+		if code == codes.Unauthenticated || code == codes.InvalidArgument || code == codes.PermissionDenied {
+			fmt.Fprintf(os.Stderr, "refused: %v\n", err)
+			if code == codes.Unauthenticated {
+				return 3
+			}
+			return 1
+		}
+		if welcomed {
+			lastOk = time.Now()
+			backoff = 200 * time.Millisecond
+		}
+		if time.Since(lastOk) > giveUp {
+			fmt.Fprintf(os.Stderr, "no connection for %s (%v); giving up\n", giveUp, err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "connection lost (%v); reconnecting\n", err)
+		time.Sleep(backoff/2 + time.Duration(b.random.Int63n(int64(backoff))))
+		if backoff < 5*time.Second {
+			backoff *= 2
+		}
+	}
+}
+
+// session is one stream: nil error after Goodbye, else why it ended (and whether we were welcomed).
+func (b *bot) session(address, token, games string, capacity uint32) (bool, codes.Code, error) {
 	conn, err := grpc.Dial(address, dialOption())
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "cannot reach %s: %v\n", address, err)
-		return 1
+		return false, codes.Unavailable, err
 	}
 	defer conn.Close()
-	stream, err := arenav1.NewBotServiceClient(conn).Connect(context.Background())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := arenav1.NewBotServiceClient(conn).Connect(ctx)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "cannot open a session: %v\n", err)
-		return 1
+		return false, status.Code(err), err
 	}
 	var gameList []string
 	for _, g := range strings.Split(games, ",") {
@@ -93,38 +148,28 @@ func run(address, token, games string, capacity uint32, seed int64) int {
 	hello := &arenav1.Hello{Token: token, Games: gameList, Capacity: capacity,
 		Client: "go bot (" + runtime.Version() + ")"}
 	if err := stream.Send(&arenav1.BotMessage{Kind: &arenav1.BotMessage_Hello{Hello: hello}}); err != nil {
-		fmt.Fprintf(os.Stderr, "cannot say hello: %v\n", err)
-		return 1
+		return false, status.Code(err), err
 	}
-	random := rand.New(rand.NewSource(seed))
-	seats := map[seatKey]*seatState{}
-	matches, decisions, errors := 0, 0, 0
-	defer func() {
-		fmt.Fprintf(os.Stderr, "go bot: %d match(es), %d decisions, %d error(s)\n", matches, decisions, errors)
-	}()
+	welcomed := false
 	for {
 		msg, err := stream.Recv()
 		if err == io.EOF {
-			return 0
+			return welcomed, codes.Unavailable, fmt.Errorf("stream ended without goodbye")
 		}
 		if err != nil {
-			st, _ := status.FromError(err)
-			fmt.Fprintf(os.Stderr, "stream ended: %s %s\n", st.Code(), st.Message())
-			if st.Code() == codes.Unauthenticated {
-				return 3
-			}
-			return 1
+			return welcomed, status.Code(err), err
 		}
 		var reply *arenav1.BotMessage
 		switch kind := msg.Kind.(type) {
 		case *arenav1.RefereeMessage_Welcome:
+			welcomed = true
 			fmt.Fprintf(os.Stderr, "connected as %s (session %s)\n", kind.Welcome.Bot, kind.Welcome.SessionId)
 		case *arenav1.RefereeMessage_MatchStart:
 			m := kind.MatchStart
 			key := seatKey{m.MatchId, m.Seat}
-			if _, ok := seats[key]; !ok {
-				matches++
-				seats[key] = &seatState{game: m.Game}
+			if _, ok := b.seats[key]; !ok { // a resumed match keeps its state
+				b.matches++
+				b.seats[key] = &seatState{game: m.Game}
 			}
 		case *arenav1.RefereeMessage_Decision:
 			d := kind.Decision
@@ -135,19 +180,19 @@ func run(address, token, games string, capacity uint32, seed int64) int {
 			}
 			var events []json.RawMessage
 			_ = json.Unmarshal([]byte(d.EventsJson), &events)
-			if s, ok := seats[seatKey{d.MatchId, d.Seat}]; ok {
+			if s, ok := b.seats[seatKey{d.MatchId, d.Seat}]; ok {
 				s.events += len(events)
 			}
 			answer := &arenav1.Answer{MatchId: d.MatchId, DecisionId: d.DecisionId,
-				Choice: &arenav1.Answer_Index{Index: uint32(random.Intn(len(legal)))}}
+				Choice: &arenav1.Answer_Index{Index: uint32(b.random.Intn(len(legal)))}}
 			reply = &arenav1.BotMessage{Kind: &arenav1.BotMessage_Answer{Answer: answer}}
-			decisions++
+			b.decisions++
 		case *arenav1.RefereeMessage_MatchEnd:
 			e := kind.MatchEnd
-			delete(seats, seatKey{e.MatchId, e.Seat})
+			delete(b.seats, seatKey{e.MatchId, e.Seat})
 			fmt.Fprintf(os.Stderr, "match %s (seat %d) ended: %s\n", e.MatchId, e.Seat, e.OutcomeJson)
 		case *arenav1.RefereeMessage_Error:
-			errors++
+			b.errors++
 			fmt.Fprintf(os.Stderr, "referee error %s (%s): %s\n", kind.Error.Code, kind.Error.Consequence,
 				kind.Error.Message)
 		case *arenav1.RefereeMessage_Ping:
@@ -155,12 +200,11 @@ func run(address, token, games string, capacity uint32, seed int64) int {
 		case *arenav1.RefereeMessage_Goodbye:
 			fmt.Fprintf(os.Stderr, "goodbye: %s\n", kind.Goodbye.Reason)
 			_ = stream.CloseSend()
-			return 0
+			return welcomed, codes.OK, nil
 		}
 		if reply != nil {
 			if err := stream.Send(reply); err != nil {
-				fmt.Fprintf(os.Stderr, "send failed: %v\n", err)
-				return 1
+				return welcomed, status.Code(err), err
 			}
 		}
 	}

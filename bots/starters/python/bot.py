@@ -35,7 +35,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description="__BOT_NAME__, an Arena bot")
     ap.add_argument("--address", default=os.environ.get("ARENA_REFEREE", "127.0.0.1:50051"))
     ap.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
-    ap.add_argument("--capacity", type=int, default=1, help="seats at once")
+    ap.add_argument("--capacity", type=int, default=int(os.environ.get("ARENA_CAPACITY", "1")),
+                    help="seats at once [env ARENA_CAPACITY]")
     args = ap.parse_args()
     token = os.environ.get("ARENA_TOKEN", "")
     if not token:
