@@ -92,6 +92,9 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
     "ladder": [(["--top", "-1"], "-1 is not in the range"), (["chess"], "unknown game 'chess'")],
     "worker": [([], "no broker")],
     "demo": [(["--port", "-5"], "-5 is not in the range"), (["--games", "chess"], "unknown game 'chess'")],
+    "check-bot": [([], "give either a command after -- or --bot NAME"), (["--bot", "x"], "--bot needs --referee"),
+                  (["--game", "chess", "--", "true"], "unknown game 'chess'"),
+                  (["--", "/nonexistent/bot"], "cannot run /nonexistent/bot"), (["--deadline-ms", "0"], "0 is not")],
     "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"), (["--lang", "go", "{replay}"], "already exists"),
                 (["--lang", "go", "/tmp/Bad Name"], "bot name 'bad name'")],
     "dashboard": [(["--port", "-5"], "-5 is not in the range"), (["--replays", "/nonexistent"], "does not exist")],
@@ -191,7 +194,7 @@ def test_piped_output_is_not_wrapped(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env["PYTHONPATH"] = str(ROOT)
     out = subprocess.run([sys.executable, "-m", "arena.cli.main", "play", "clank", "--replay", str(path)],
-                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=False)
     assert out.returncode == 0, out.stderr
     assert len(str(path)) > 120
     line = next(line for line in out.stdout.splitlines() if "replay written to" in line)

@@ -45,14 +45,14 @@ def test_new_bot_project_plays_a_match(lang: str, tmp_path: Path, referee: Runni
     env = {**referee.env}
     env.pop("ARENA_ORGANIZER_TOKEN")
     out = subprocess.run([sys.executable, "-m", "arena.cli.main", "new-bot", "--lang", lang, str(project)],
-                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60)
+                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=60, check=False)
     assert out.returncode == 0, out.stderr
     assert (project / "README.md").read_text().startswith(f"# my-{lang}-bot")
     kit = starter(lang)
     for step in kit.setup:
         # npm ci against the kit's copied lock file (the npm cache from bots/node makes it quick)
         argv = shlex.split(step) + (["--prefer-offline"] if step.startswith("npm ") else [])
-        done = subprocess.run(argv, cwd=project, capture_output=True, text=True, env=env, timeout=600)
+        done = subprocess.run(argv, cwd=project, capture_output=True, text=True, env=env, timeout=600, check=False)
         assert done.returncode == 0, f"{step}:\n{done.stdout}\n{done.stderr}"
     # the kit's command, as a hosted seat of a real match, run from the project directory
     spec = MatchSpec(f"starter-{lang}", "sealed_bids", 21,
