@@ -105,7 +105,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
                 return f"no answer within {self.time_ms} ms"
             try:
                 msg = await asyncio.wait_for(context.read(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return f"no answer within {self.time_ms} ms"
             if msg is grpc.aio.EOF:
                 return "the bot closed its stream"
@@ -133,7 +133,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
             return f"{answer.action_json[:200]} (not in the legal list)"
         return "an answer with neither index nor action_json"
 
-    async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:  # noqa: N802
+    async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
         if self.used:
             await context.abort(grpc.StatusCode.UNAVAILABLE, "refeed plays one session only")
         self.used = True
@@ -190,7 +190,7 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
     env = {k: v for k, v in os.environ.items() if k != "ARENA_ORGANIZER_TOKEN"}
     env.update(ARENA_REFEREE=f"127.0.0.1:{port}", ARENA_TOKEN=token, ARENA_MATCH_ID=replay.match_id or "refeed")
     try:
-        with open(log_path, "wb") as log:
+        with open(log_path, "wb") as log:  # noqa: ASYNC230 - created once, before the bot starts
             try:
                 proc = await asyncio.create_subprocess_exec(*argv, env=env, cwd=cwd, stdin=asyncio.subprocess.DEVNULL,
                                                             stdout=log, stderr=asyncio.subprocess.STDOUT)
