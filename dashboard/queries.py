@@ -20,6 +20,7 @@ from referee.engine.errors import ReplayError
 
 from .ladder import downsample
 from .schemas import (
+    BotHealth,
     BotRef,
     DealOut,
     DealsOut,
@@ -108,6 +109,11 @@ class StoreSource:
         if b is None:
             return None
         return BotInfo(b.name, b.name, b.kind + ("" if b.active else ", removed"), None, _iso(b.created_at))
+
+    def health(self, bot_id: str) -> list[BotHealth]:
+        from arena.store import health
+
+        return [BotHealth(**h.to_json()) for h in health.summary(self.store, bot_id)]
 
     # -- matches -----------------------------------------------------------------------------
     def _tournament_names(self, ids: set[int]) -> dict[int, str]:

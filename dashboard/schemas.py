@@ -200,6 +200,22 @@ class BotGameRating(BaseModel):
     history: list[float] = []
 
 
+class BotHealth(BaseModel):
+    """How the bot behaved in one game ("all": every game) over its recorded matches."""
+
+    game: str
+    matches: int
+    decisions: int
+    mean_ms: float = Field(description="mean time per decision, from request sent to answer received")
+    p95_ms: int = Field(description="the worst match's 95th percentile time per decision")
+    max_ms: int
+    timeouts: int
+    illegal: int = Field(description="wrong answers: illegal, malformed or oversized")
+    strikes: int
+    crashes: int = Field(description="matches its process or connection died in")
+    forfeits: int
+
+
 class BotDetail(BaseModel):
     id: str
     name: str
@@ -207,6 +223,7 @@ class BotDetail(BaseModel):
     owner: str | None = None
     created: str | None = None
     ratings: list[BotGameRating]
+    health: list[BotHealth] = []
 
 
 class Frame(BaseModel):

@@ -116,7 +116,7 @@ class Dashboard:
             return None
         ladders = [lad for g in self.games() if (lad := self.ladder(g.id)) is not None]
         return BotDetail(id=info.id, name=info.name, kind=info.kind, owner=info.owner, created=info.created,
-                         ratings=bot_ratings(ladders, info.id))
+                         ratings=bot_ratings(ladders, info.id), health=self.source.health(info.id))
 
     def tournament(self, tid: str) -> TournamentDetail | None:
         t = self.source.tournament(tid)

@@ -19,6 +19,7 @@ from referee.engine import Replay
 from referee.engine.errors import ReplayError
 
 from .schemas import (
+    BotHealth,
     BotRef,
     DealsOut,
     MatchDetail,
@@ -87,6 +88,9 @@ class Source(Protocol):
     def bots(self, page: int, per_page: int) -> Page[BotRef]: ...
 
     def bot(self, bot_id: str) -> BotInfo | None: ...
+
+    def health(self, bot_id: str) -> list[BotHealth]:
+        """Per game (then "all"): answer times and faults of the bot's recorded matches."""
 
     def matches(self, *, game: str | None = None, bot_id: str | None = None, tournament_id: str | None = None,
                 status: str | None = None, page: int = 1, per_page: int = 25) -> Page[MatchSummary]:
@@ -238,6 +242,15 @@ class MemorySource:
 
     def bot(self, bot_id: str) -> BotInfo | None:
         return self._bots.get(bot_id)
+
+    def health(self, bot_id: str) -> list[BotHealth]:
+        from arena.store.health import MatchHealth, summarize
+        from referee.health import seat_health
+
+        rows = [MatchHealth(m.seq, m.detail.game, s.seat, seat_health(m.replay.to_json(), s.seat).to_json())
+                for m in self._matches.values() if m.replay is not None
+                for s in m.detail.seats if s.bot and s.bot.id == bot_id]
+        return [BotHealth(**h.to_json()) for h in summarize(rows)]
 
     def matches(self, *, game: str | None = None, bot_id: str | None = None, tournament_id: str | None = None,
                 status: str | None = None, page: int = 1, per_page: int = 25) -> Page[MatchSummary]:

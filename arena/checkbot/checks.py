@@ -94,7 +94,10 @@ class Checker:
             report = self.client.run_match(spec, timeout_s=self.s.match_timeout_s, live_wait_s=self.s.live_wait_s)
         except (RefereeUnavailable, MatchRejected) as exc:
             return None, str(exc)
-        return judge(report, bot_seats), None
+        verdict = judge(report, bot_seats)
+        if verdict.other_forfeits and not verdict.forfeits:
+            return None, f"the check is void: the random bot forfeited ({verdict.other_forfeits[0]})"
+        return verdict, None
 
     def died(self) -> str | None:
         """CMD mode: if the bot's process exited, why (and restart it for the next checks)."""

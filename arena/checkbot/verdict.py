@@ -17,6 +17,7 @@ class Verdict:
     faults: Counter[str] = field(default_factory=Counter)  # fault name -> count
     examples: dict[str, str] = field(default_factory=dict)  # fault name -> first message
     forfeits: list[str] = field(default_factory=list)
+    other_forfeits: list[str] = field(default_factory=list)  # seats not checked: the check is void
     max_ms: int = 0
 
     @property
@@ -43,6 +44,5 @@ def judge(report: MatchReport, seats: set[int]) -> Verdict:
         v.faults[name] += 1
         v.examples.setdefault(name, message[:160])
     for seat, why in (report.outcome.get("forfeits") or {}).items():
-        if int(seat) in seats:
-            v.forfeits.append(f"seat {seat}: {why}")
+        (v.forfeits if int(seat) in seats else v.other_forfeits).append(f"seat {seat}: {why}")
     return v

@@ -106,6 +106,44 @@ def register(cli: click.Group) -> None:
                           *(["yes" if b.active else "removed"] if show_all else []))
         console.print(table if rows else "no bots yet: arena bot add NAME --builtin random")
 
+    @bot.command("show")
+    @click.argument("name")
+    @click.option("--recent", type=click.IntRange(min=0), default=5, show_default=True,
+                  help="Also list the health of this many recent matches.")
+    def show(name: str, recent: int) -> None:
+        """Bot NAME: how it is run, and its health per game (answer times, time-outs, wrong answers,
+        strikes, crashes, forfeits) over its recorded matches."""
+        from ..store import health, open_store, queries
+
+        store = open_store()
+        view = queries.bot(store, name)
+        if view is None:
+            raise BadInput(f"no bot named {name!r} (see `arena bot list --all`)")
+        console.print(f"[bold]{escape(view.name)}[/bold]: {view.kind}, {'active' if view.active else 'removed'}, "
+                      f"plays {escape(', '.join(view.games) or 'every game')}", highlight=False)
+        if view.command or view.agent:
+            console.print(f"command: {view.command or '-'}   in-process: {view.agent or '-'}",
+                          highlight=False, markup=False)
+        rows = health.summary(store, name)
+        if not rows:
+            console.print("no recorded matches with health figures yet")
+            return
+        table = Table("game", "matches", "decisions", "mean ms", "p95 ms", "max ms", "time-outs", "illegal",
+                      "strikes", "crashes", "forfeits", title=f"{name}: health per game")
+        for r in rows:
+            table.add_row(r.game, str(r.matches), str(r.decisions), f"{r.mean_ms:g}", str(r.p95_ms), str(r.max_ms),
+                          str(r.timeouts), str(r.illegal), str(r.strikes), str(r.crashes), str(r.forfeits))
+        console.print(table)
+        if recent:
+            table = Table("match", "game", "seat", "decisions", "mean ms", "max ms", "strikes", "forfeit",
+                          title="recent matches")
+            for mh in health.recent(store, name, limit=recent):
+                h = mh.health
+                table.add_row(str(mh.match_id), mh.game, str(mh.seat), str(h.get("decisions", 0)),
+                              f"{h.get('mean_ms', 0):g}", str(h.get("max_ms", 0)), str(h.get("strikes", 0)),
+                              escape(h.get("forfeit_reason") or ""))
+            console.print(table)
+
     @bot.command("remove")
     @click.argument("name")
     def remove(name: str) -> None:

@@ -147,6 +147,8 @@ class MatchSeat(Base):
     bot: Mapped[str] = mapped_column(String(100))
     rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # referee.health.SeatHealth.to_json(): answer times, time-outs, wrong answers, strikes, crashes
+    health: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class Outcome(Base):

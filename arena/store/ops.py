@@ -21,6 +21,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.engine.errors import ArenaError
+from referee.health import match_health
 
 from . import models as m
 from .db import Store
@@ -318,10 +319,13 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
                 raw = json.dumps(replay, separators=(",", ":")).encode()
                 s.add(m.ReplayBlob(match_id=match_id, data=gzip.compress(raw, mtime=0), size=len(raw)))
             ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
+            health = match_health(replay) if replay is not None else {}
             for seat in s.scalars(select(m.MatchSeat).where(m.MatchSeat.match_id == match_id)):
                 if seat.seat < len(ranks):
                     seat.rank = int(ranks[seat.seat])
                     seat.score = float(scores[seat.seat]) if seat.seat < len(scores) else None
+                if seat.seat in health:
+                    seat.health = health[seat.seat].to_json()
         return True
     except IntegrityError:
         return False  # the outcome row exists: another worker recorded it first

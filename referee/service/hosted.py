@@ -58,7 +58,8 @@ class HostedBot:
     @classmethod
     def build(cls, command: str, cwd: str | None, seat_env: dict[str, str], log_limit: int, limits: Limits,
               support: Support, channel: Channel) -> HostedBot:
-        argv = shlex.split(command)
+        # {python}: the referee's own interpreter (`arena bot add --command "{python} bot.py"`)
+        argv = [sys.executable if a == "{python}" else a for a in shlex.split(command)]
         if not argv:
             raise ValueError("empty command")
         return cls(argv, cwd, dict(seat_env), log_limit, limits, support, channel)
