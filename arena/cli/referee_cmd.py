@@ -136,16 +136,34 @@ def register(cli: click.Group) -> None:
 
     @referee.command("revoke-bot")
     @click.argument("name")
+    @click.option("--referee", "address", default=None, envvar="ARENA_REFEREE", callback=address_arg,
+                  help="A running referee to revoke it on: its connected sessions get Goodbye and end "
+                       "[env ARENA_REFEREE].")
+    @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", default=None,
+                  help="With --referee: its organizer token [env ARENA_ORGANIZER_TOKEN].")
     @click.pass_context
-    def revoke_bot(ctx: click.Context, name: str) -> None:
-        """Revoke a bot's token (a running referee refuses it from its next connection)."""
+    def revoke_bot(ctx: click.Context, name: str, address: str | None, organizer_token: str | None) -> None:
+        """Revoke a bot's token. With a running referee (--referee, or ARENA_REFEREE and
+        ARENA_ORGANIZER_TOKEN set) the referee does it and ends the bot's connected sessions at once;
+        otherwise only the database is changed and a referee refuses the token from its next Hello."""
+        if address and organizer_token:
+            from referee.client import BotNotFound, RefereeClient
+
+            with RefereeClient(address, organizer_token) as client:
+                try:
+                    closed = client.revoke_bot(name)
+                except BotNotFound:
+                    raise BadInput(f"no registered bot named {name!r} on the referee at {address}") from None
+            console.print(f"bot {name} revoked on {address}; {closed} connected session(s) ended", highlight=False)
+            return
         from referee.service.tokens import TokenStore, UnknownBotName
 
         try:
             TokenStore(ctx.obj.get("db_url")).revoke(name)
         except UnknownBotName:
             raise BadInput(f"no registered bot named {name!r}") from None
-        console.print(f"bot {name} revoked")
+        console.print(f"bot {name} revoked in the database (a running referee refuses it from its next Hello; "
+                      "pass --referee to end its connected sessions now)", highlight=False)
 
     @referee.command("bots")
     @click.pass_context
