@@ -18,7 +18,12 @@ from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
 
 pytestmark = pytest.mark.e2e
 
-register(SEALED_BIDS)  # this process re-simulates the fixture game's replays
+
+
+@pytest.fixture(autouse=True)
+def _sealed_bids() -> None:
+    """This process re-simulates the fixture game's replays (another test may have unregistered it)."""
+    register(SEALED_BIDS)
 
 TOOLS = {"python": [], "node": ["node", "npm"], "go": ["go", "protoc", "protoc-gen-go-grpc"]}
 

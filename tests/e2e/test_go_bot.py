@@ -16,7 +16,12 @@ from .gobot import go_bot
 
 pytestmark = pytest.mark.e2e
 
-register(SEALED_BIDS)
+
+
+@pytest.fixture(autouse=True)
+def _sealed_bids() -> None:
+    """This process re-simulates the fixture game's replays (another test may have unregistered it)."""
+    register(SEALED_BIDS)
 
 
 def _seats(game_id: str) -> int:
