@@ -101,6 +101,7 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
                (["{replay}", "--seat", "9", "--", "true"], "no seat 9 in this 2-seat match"),
                (["{replay}", "--seat", "0"], "Missing argument"),
                (["{replay}", "--seat", "0", "--", "/nonexistent/bot"], "cannot run /nonexistent/bot")],
+    "check-game": [(["chess"], "cannot import 'chess'"), (["x", "--examples", "0"], "0 is not in the range")],
     "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"), (["--lang", "go", "{replay}"], "already exists"),
                 (["--lang", "go", "/tmp/Bad Name"], "bot name 'bad name'")],
     "dashboard": [(["--port", "-5"], "-5 is not in the range"), (["--replays", "/nonexistent"], "does not exist")],
