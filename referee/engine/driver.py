@@ -179,6 +179,7 @@ class MatchDriver:
         self.limit = self.game.decision_limit(self.players, st.options)
         self.cursors = [0] * self.players
         self.strikes = [0] * self.players
+        self.reasked = [0] * self.players  # wrong answers corrected on a re-ask (no strike; health only)
         self.bank_ms = [self.time_control.bank_ms] * self.players
         self.faults: list[dict[str, Any]] = []
         self.forfeits: dict[int, str] = {}
@@ -247,6 +248,7 @@ class MatchDriver:
             return Verdict("accepted", strikes=self.strikes[seat])
         if may_reask and slot.ask.attempts < self.policy.reasks:
             slot.ask.attempts += 1
+            self.reasked[seat] += 1
             return Verdict("reask", result, self.strikes[seat])
         return self.fail(seat, result, ms)
 
@@ -328,5 +330,7 @@ class MatchDriver:
         replay.forfeits = dict(self.forfeits)
         if self.faults:
             replay.meta["faults"] = self.faults
+        if any(self.reasked):  # read by referee.health (the faults list only has strikes)
+            replay.meta["health"] = {str(s): {"reasked": n} for s, n in enumerate(self.reasked) if n}
         self._outcome = outcome
         return outcome

@@ -142,7 +142,7 @@ class MatchStart(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., game_version: _Optional[str] = ..., options_json: _Optional[str] = ..., seat: _Optional[int] = ..., players: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., resumed: _Optional[bool] = ..., bot_seed: _Optional[int] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
-    __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game", "view_patch_json")
+    __slots__ = ("match_id", "decision_id", "seat", "view_json", "legal_json", "events_json", "deadline_ms", "time_bank_ms", "legal_count", "attempt", "game", "view_patch_json", "resent")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     DECISION_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -155,6 +155,7 @@ class DecisionRequest(_message.Message):
     ATTEMPT_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VIEW_PATCH_JSON_FIELD_NUMBER: _ClassVar[int]
+    RESENT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     decision_id: int
     seat: int
@@ -167,7 +168,8 @@ class DecisionRequest(_message.Message):
     attempt: int
     game: str
     view_patch_json: str
-    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., legal_json: _Optional[str] = ..., events_json: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., legal_count: _Optional[int] = ..., attempt: _Optional[int] = ..., game: _Optional[str] = ..., view_patch_json: _Optional[str] = ...) -> None: ...
+    resent: bool
+    def __init__(self, match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., seat: _Optional[int] = ..., view_json: _Optional[str] = ..., legal_json: _Optional[str] = ..., events_json: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., legal_count: _Optional[int] = ..., attempt: _Optional[int] = ..., game: _Optional[str] = ..., view_patch_json: _Optional[str] = ..., resent: _Optional[bool] = ...) -> None: ...
 
 class Answer(_message.Message):
     __slots__ = ("match_id", "decision_id", "index", "action_json")

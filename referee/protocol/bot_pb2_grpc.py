@@ -49,8 +49,9 @@ class BotServiceServicer:
     def Connect(self, request_iterator, context):
         """One session: the bot sends BotMessage, the referee sends RefereeMessage, until either ends it.
         Status codes that end the stream: UNAUTHENTICATED (bad, revoked or reused token),
-        INVALID_ARGUMENT (first message is not Hello, or Hello is invalid), RESOURCE_EXHAUSTED
-        (flooding, or a message over the size limit), UNAVAILABLE (referee shutting down).
+        INVALID_ARGUMENT (first message is not Hello, or Hello is invalid), RESOURCE_EXHAUSTED (a
+        message over the size limit: the seats wait for a reconnect), ABORTED (flooding, or not
+        reading the stream: the seats have forfeited), OK after a Goodbye (referee shutting down).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 import grpc
 
-from referee.engine import ArenaError, canonical, get_game
+from referee.engine import ArenaError, Outcome, canonical, get_game
 from referee.matchspec import MatchSpec
 from referee.protocol import bot_pb2, organizer_pb2
 
@@ -42,8 +42,11 @@ class MatchLifecycle:
         self.finished: OrderedDict[str, tuple[str, organizer_pb2.RunMatchResponse]] = OrderedDict()
         self.address = ""  # where hosted bots connect
         self.tls_ca: str | None = None
+        self.closing = False  # shutting down: no new matches
 
     def check_spec(self, spec: MatchSpec) -> LiveMatch:
+        if self.closing:
+            raise Reject(grpc.StatusCode.UNAVAILABLE, "the referee is shutting down")
         if not spec.match_id or len(spec.match_id) > 200:
             raise Reject(grpc.StatusCode.INVALID_ARGUMENT, "match_id must be 1-200 characters")
         try:
@@ -143,6 +146,7 @@ class MatchLifecycle:
             await self._launch(match, hosted)
             await self._await_hosted(match)
             outcome, replay = await match.run()
+            self._owe_match_ends(match, outcome)
             resp = organizer_pb2.RunMatchResponse(match_id=match.id, outcome_json=dumps(outcome.to_json()),
                                                   replay_json=dumps(replay.to_json()))
         except ArenaError as exc:
@@ -159,6 +163,23 @@ class MatchLifecycle:
             resp.logs[f"seat{h.seat}"] = h.log_text()
         resp.logs["referee"] = "\n".join(match.lines)
         return resp
+
+    def _owe_match_ends(self, match: LiveMatch, outcome: Outcome) -> None:
+        """A live seat whose bot was away at the end (forfeited after the grace period) gets its
+        MatchEnd on the bot's next session."""
+        out_json = dumps(outcome.to_json())
+        for slot in match.slots:
+            if slot.session is None and not slot.hosted and slot.ever_connected:
+                self.router.owed.add(slot.bot, bot_pb2.RefereeMessage(match_end=bot_pb2.MatchEnd(
+                    match_id=match.id, outcome_json=out_json, seat=slot.seat,
+                    strikes=match.driver.strikes[slot.seat])))
+
+    def abort_all(self, why: str) -> int:
+        """End every running match now; their RunMatch calls fail with UNAVAILABLE (retry elsewhere)."""
+        self.closing = True
+        for match in list(self.matches.values()):
+            match.abort(Reject(grpc.StatusCode.UNAVAILABLE, why))
+        return len(self.matches)
 
     async def _clean_up(self, match: LiveMatch, hosted: list[HostedHandle]) -> None:
         match.over = True

@@ -54,15 +54,18 @@ class Pending:
     def elapsed_ms(self) -> int:
         return int((time.monotonic() - self.sent_at) * 1000)
 
-    def again(self, attempt: int, *, full_view: bool = False) -> bot_pb2.RefereeMessage:
+    def again(self, attempt: int, *, full_view: bool = False, resent: bool = False) -> bot_pb2.RefereeMessage:
         """The request to send again (a re-ask, a reconnect): same decision, the time that is left;
-        the full view instead of a patch for a new session (a re-ask's patch applies again as is)."""
+        the full view instead of a patch for a new session (a re-ask's patch applies again as is).
+        A re-send on a new session (``resent``) is marked and carries no events: they were sent once."""
         patched = full_view and self.message.decision.view_patch_json
-        if attempt == 0 and not self.ask.deadline_ms and not patched:
+        if attempt == 0 and not self.ask.deadline_ms and not patched and not resent:
             return self.message
         req = bot_pb2.DecisionRequest()
         req.CopyFrom(self.message.decision)
         req.attempt = attempt
+        if resent:
+            req.resent, req.events_json = True, "[]"
         if patched:
             req.view_json, req.view_patch_json = _dumps(self.ask.view), ""
         if req.deadline_ms:
@@ -159,7 +162,7 @@ class LiveMatch:
             session.send(self.start_message(slot, resumed=resumed))
             slot.view_parts = None  # a new session has no previous view: the next view is full
             if slot.pending is not None:
-                session.send(slot.pending.again(slot.pending.ask.attempts, full_view=True))
+                session.send(slot.pending.again(slot.pending.ask.attempts, full_view=True, resent=resumed))
         if resumed:
             self.note(f"seat {slot.seat} ({slot.bot}) reconnected (session {session.id})")
 
@@ -279,6 +282,11 @@ class LiveMatch:
         self.driver.lose(slot.seat, why)
         if self._done is not None:
             self._finish()
+
+    def abort(self, error: BaseException) -> None:
+        """Stop the match now (the referee is shutting down): ``run`` raises ``error``."""
+        self.note(f"aborted: {error}")
+        self._finish(error)
 
     def _finish(self, error: BaseException | None = None) -> None:
         self.close()

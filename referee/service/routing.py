@@ -19,6 +19,7 @@ from referee.engine import game_ids
 from referee.protocol import bot_pb2
 
 from .config import SERVER_VERSION, RefereeConfig
+from .farewell import OwedMatchEnds, goodbye_all
 from .match import LiveMatch
 from .reject import Reject
 from .sessions import SeatSlot, Session
@@ -38,6 +39,8 @@ class SessionRouter:
         self.hosted: dict[str, SeatSlot] = {}  # hash of a hosted seat's credential -> its seat
         self.changed = asyncio.Condition()
         self._ids = itertools.count(1)
+        self.owed = OwedMatchEnds()  # MatchEnds of seats forfeited while their live bot was away
+        self.closing = False  # the referee is shutting down: no new sessions
 
     # -- hosted credentials ------------------------------------------------------------------
     def hosted_credential(self, slot: SeatSlot) -> str:
@@ -54,6 +57,8 @@ class SessionRouter:
     async def open(self, hello: bot_pb2.Hello, peer: str = "") -> Session:
         """A new stream said Hello (from ``peer``): its session (Welcome queued), or ``Reject``."""
         cfg = self.config
+        if self.closing:
+            raise Reject(grpc.StatusCode.UNAVAILABLE, "the referee is shutting down")
         slot = self.hosted.get(hash_token(hello.token)) if hello.token else None
         if slot is not None and not peer.startswith("unix:"):
             # [sandbox] a hosted seat's credential is good only over the sandboxes' own Unix socket
@@ -89,6 +94,8 @@ class SessionRouter:
             slot.match.attach(slot, session, resumed=slot.ever_connected)
         else:
             self._adopt_orphans(session)
+            for end in self.owed.take(bot):  # matches it was forfeited in while away
+                session.send(end)
         await self.notify()
         return session
 
@@ -129,6 +136,11 @@ class SessionRouter:
                 sess.close(grpc.StatusCode.UNAUTHENTICATED, "token revoked")
                 n += 1
         return n
+
+    def shut_down(self) -> int:
+        """Refuse new sessions; every open one gets Goodbye("shutdown") and an orderly end."""
+        self.closing = True
+        return goodbye_all(self.sessions.values(), "shutdown")
 
     # -- messages ----------------------------------------------------------------------------
     def on_message(self, session: Session, msg: bot_pb2.BotMessage) -> None:
@@ -176,7 +188,7 @@ class SessionRouter:
             why = f"flooding: more than {cfg.flood_rate:g} messages/s, {session.dropped} dropped"
             for slot in list(session.slots):
                 slot.lose(why)
-            session.close(grpc.StatusCode.RESOURCE_EXHAUSTED, why)
+            session.close(grpc.StatusCode.ABORTED, why)  # RESOURCE_EXHAUSTED is gRPC's size limit
         elif time.monotonic() - session.last_flood_error > 1.0:
             session.last_flood_error = time.monotonic()
             session.error(bot_pb2.FLOODING, bot_pb2.IGNORED,

@@ -74,6 +74,17 @@ class Referee:
     async def run_match(self, spec: MatchSpec, live_wait_s: float) -> organizer_pb2.RunMatchResponse:
         return await self.lifecycle.run_match(spec, live_wait_s)
 
+    async def shut_down(self, drain_s: float = 2.0) -> None:
+        """Before the server stops: running matches end (their RunMatch gets UNAVAILABLE, retryable),
+        every bot session gets Goodbye("shutdown") and its stream ends normally, instead of every call
+        being cancelled under it."""
+        matches = self.lifecycle.abort_all("the referee is shutting down")
+        sessions = self.router.shut_down()
+        log.info("shutting down: %d match(es) aborted, %d session(s) told goodbye", matches, sessions)
+        deadline = time.monotonic() + drain_s
+        while (self.router.sessions or self.lifecycle.running) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+
 
 async def _abort(context: grpc.aio.ServicerContext, exc: Reject) -> None:
     await context.abort(exc.code, exc.detail)
@@ -119,7 +130,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             else:
                 item = writer.result()
             why = item.detail or why
-            lose = item.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+            lose = item.code == grpc.StatusCode.ABORTED  # flooding or not reading: seats forfeit at once
             if item.code is not None:
                 await context.abort(item.code, item.detail)
         except asyncio.CancelledError:
@@ -356,6 +367,7 @@ async def serve(address: str, *, organizer_token: str, config: RefereeConfig | N
     log.info("referee shutting down")
     hs = server.health  # type: ignore[attr-defined]
     await hs.enter_graceful_shutdown()
+    await server.referee.shut_down()  # type: ignore[attr-defined]
     if server.referee.hosting is not None:  # type: ignore[attr-defined]
         await server.referee.hosting.close()  # type: ignore[attr-defined]
     await server.stop(grace=2.0)

@@ -111,7 +111,7 @@ class Session:
             if self.out.qsize() > self.MAX_QUEUED:
                 import grpc
 
-                self.close(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                self.close(grpc.StatusCode.ABORTED,
                            f"the bot is not reading its stream ({self.MAX_QUEUED} messages waiting)")
 
     def error(self, code: Any, consequence: Any, message: str, match_id: str = "", decision_id: int = 0,
