@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 # Forfeit reasons that mean the bot's process or connection went away (not strikes, not flooding).
-_CRASH = re.compile(r"exited|did not connect|disconnected|killed|could not start|cannot start|launch")
+_CRASH = re.compile(r"exited|did not connect|disconnected|killed|was stopped|could not start|cannot start|launch")
 _WRONG = ("illegal_action", "malformed_answer", "oversized", "stale_decision")
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from bots.random_bot import RandomBot
-from referee.engine import get_game, run_match
+from referee.engine import get_game, register, run_match
 from referee.health import _p95, seat_health
 from tests.cli.broken_bots import Illegal
 from tests.e2e.conftest import ROOT, e2e_env
+from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
 
 
 def test_p95() -> None:
@@ -23,7 +24,8 @@ def test_seat_health_from_a_replay() -> None:
     result = run_match(get_game("clank"), [RandomBot(1), Illegal(2)], seed=3, match_id="h")
     replay = result.replay.to_json()
     good, bad = seat_health(replay, 0), seat_health(replay, 1)
-    assert (bad.illegal, bad.strikes, bad.forfeits, bad.crashes, bad.timeouts) == (4, 4, 1, 0, 0)
+    # every decision: a wrong answer, re-asked, wrong again (a strike): 4 decisions, 8 wrong answers
+    assert (bad.illegal, bad.strikes, bad.forfeits, bad.crashes, bad.timeouts) == (8, 4, 1, 0, 0)
     assert bad.forfeit_reason and bad.forfeit_reason.startswith("4 strikes")
     assert (good.illegal, good.strikes, good.forfeits) == (0, 0, 0) and good.decisions > 0
     replay["forfeits"] = {"0": "hosted bot exited with code 1 during the match"}
@@ -67,3 +69,27 @@ def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
         assert health[0]["game"] == "sealed_bids" and health[0]["forfeits"] == 2 and health[0]["strikes"] == 8
         page = client.get("/bots/bad").text
         assert 'id="health"' in page and "<td>sealed_bids</td><td>2</td>" in page
+
+
+class CorrectsItself(RandomBot):
+    """Answers every decision wrongly first, then right when re-asked."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.asked: set[int] = set()
+
+    def act(self, request):  # type: ignore[no-untyped-def]
+        if request.decision_id not in self.asked:
+            self.asked.add(request.decision_id)
+            return len(request.legal) + 1
+        return super().act(request)
+
+
+def test_wrong_answers_corrected_on_a_re_ask_count_without_strikes() -> None:
+    register(SEALED_BIDS)
+    result = run_match(get_game("sealed_bids"), [CorrectsItself(1), RandomBot(2)], seed=3, match_id="r")
+    replay = result.replay.to_json()
+    h = seat_health(replay, 0)
+    assert replay["meta"]["health"]["0"]["reasked"] == h.decisions > 0
+    assert (h.illegal, h.strikes, h.forfeits) == (h.decisions, 0, 0)
+    assert "1" not in replay["meta"]["health"] and seat_health(replay, 1).illegal == 0

@@ -21,7 +21,10 @@ DOC = (ROOT / "docs" / "protocol.md").read_text()
 def _status_codes() -> set[str]:
     codes: set[str] = set()
     for path in (ROOT / "referee" / "service").glob("*.py"):
-        codes |= set(re.findall(r"StatusCode\.([A-Z_]+)", path.read_text()))
+        text = path.read_text()
+        codes |= set(re.findall(r"StatusCode\.([A-Z_]+)", text))
+        if "grpc.max_receive_message_length" in text:  # gRPC itself refuses a larger message with it
+            codes.add("RESOURCE_EXHAUSTED")
     return codes
 
 
