@@ -282,7 +282,7 @@ def _get(url: str, timeout: float = 60) -> int:
 @click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,
               help="Send Accept-Encoding: gzip as browsers do (the server keeps a gzipped copy of each page).")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--live-viewers", type=int, default=0, show_default=True,
+@click.option("--live-viewers", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also keep N spectators on a live match (a real referee and live bot) during the load.")
 def command(matches: int, bots: int, game: str, clients: int, seconds: float, tool: str, gzip_ok: bool,
             seed: int, live_viewers: int) -> None:

@@ -50,8 +50,8 @@ def _forward(game_id: str, players: int, seconds: float) -> float:
 
 @click.command()
 @click.option("--game", "games", multiple=True, help="Game id (repeatable; default: every game).")
-@click.option("--seconds", type=float, default=1.0, show_default=True, help="Time per timed run.")
-@click.option("--runs", type=int, default=5, show_default=True, help="Alternating timed runs per figure.")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True, help="Time per timed run.")
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True, help="Alternating timed runs per figure.")
 def command(games: tuple[str, ...], seconds: float, runs: int) -> None:
     """Local forward model (sample + playout through handles) vs the engine's random playout."""
     ids = list(games) or [g.info.id for g in all_games()]
