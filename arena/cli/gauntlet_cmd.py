@@ -6,7 +6,7 @@ import time
 import click
 from rich.table import Table
 
-from .common import console, game_arg, parse_options
+from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
 
 
 def _sprt_bounds(text: str | None) -> tuple[float, float] | None:
@@ -25,16 +25,16 @@ def register(cli: click.Group) -> None:
     @click.option("--subject", "-s", required=True, help="The bot under test (random, heuristic, module:Class, file.py:Class).")
     @click.option("--field", "-f", "field_text", default="random", show_default=True,
                   help="Comma-separated opponents; the subject meets them in turn.")
-    @click.option("--seats", "-n", type=int, default=None, help="Seats per game (default: 2 where allowed).")
-    @click.option("--units", "-u", type=int, default=200, show_default=True,
+    @click.option("--seats", "-n", type=COUNT, default=None, help="Seats per game (default: 2 where allowed).")
+    @click.option("--units", "-u", type=COUNT, default=200, show_default=True,
                   help="At most this many units (one deal, the subject in every seat).")
     @click.option("--sprt", "sprt_text", default=None, metavar="ELO0,ELO1",
                   help="Stop as soon as an SPRT accepts H0 (subject is ELO0 stronger) or H1 (ELO1 stronger).")
-    @click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: false H1 rate.")
-    @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: false H0 rate.")
+    @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True, help="SPRT: false H1 rate.")
+    @click.option("--beta", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.05, show_default=True, help="SPRT: false H0 rate.")
     @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
                   help="Deal key (64 hex digits) to replay a run; default: a fresh secret key.")
-    @click.option("--jobs", "-j", type=int, default=0, help="Worker processes (default: one per core).")
+    @click.option("--jobs", "-j", type=NON_NEGATIVE, default=0, help="Worker processes (default: one per core).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
     def gauntlet_cmd(game_id: str, subject: str, field_text: str, seats: int | None, units: int,
                      sprt_text: str | None, alpha: float, beta: float, deal_key: str | None, jobs: int,

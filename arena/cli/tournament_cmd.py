@@ -310,7 +310,7 @@ def register(cli: click.Group) -> None:
 
         store = open_store()
         if queries.tournament(store, tid) is None:
-            raise click.ClickException(f"no tournament {tid}")
+            raise BadInput(f"no tournament {tid}")
         published = queries.deals(store, tid)
         if published is None:
             raise click.ClickException(f"tournament {tid} is not over: its deal key is published when every "
@@ -333,7 +333,7 @@ def register(cli: click.Group) -> None:
 
         t = queries.tournament(open_store(), tid)
         if t is None:
-            raise click.ClickException(f"no tournament {tid}")
+            raise BadInput(f"no tournament {tid}")
         console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, {t.status}, "
                       f"deals {t.deal_mode}", highlight=False)
         print_pairings(tid)
