@@ -6,7 +6,6 @@ import time
 from collections.abc import Iterator
 
 import click
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
