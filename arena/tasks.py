@@ -136,7 +136,8 @@ def store_outage(exc: BaseException) -> bool:
 
 
 def durable(fn: Callable[[], T], what: str, give_up_s: float) -> T:
-    """``fn()`` through a database outage: retried with backoff (0.5 .. 5 s) for up to ``give_up_s``."""
+    """``fn()`` through a database outage: retried every 0.5 .. 1 s for up to ``give_up_s`` (often: a
+    worker holding a match must reach the store again before its expired lease is taken over)."""
     since, step = time.monotonic(), 0
     while True:
         try:
@@ -148,7 +149,7 @@ def durable(fn: Callable[[], T], what: str, give_up_s: float) -> T:
             if step == 1:
                 log.warning("%s: the store is unreachable (%s); retrying until it is back", what,
                             str(exc).splitlines()[0][:200])
-            time.sleep(min(5.0, 0.25 * 2 ** step))
+            time.sleep(min(1.0, 0.25 * 2 ** step))
 
 
 class OutageTooLong(RuntimeError):
@@ -240,6 +241,8 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
     seconds = float(report.logs.get("seconds", 0) or 0) if report.logs else 0.0
     recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner, plies=plies,
                                           seconds=seconds), f"recording match {match_id}", hold)
+    if not recorded:
+        durable(lambda: ops.forgive_takeover(store, match_id), f"match {match_id}", hold)
     _after(store, tid, game)
     return TaskResult("done" if recorded else "duplicate")
 

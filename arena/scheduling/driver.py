@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from referee.engine.errors import ArenaError
 
+from ..config import settings
 from ..store import Store, ladders, ops, queries
 from ..store.ops import Stale
 from ..store.queries import Progress
@@ -245,9 +246,13 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
     open_ = list(tids)
     progress: dict[int, Progress] = {}
     outage_since: float | None = None
+    # Leases cannot be renewed while the store is down, so right after an outage every running match
+    # looks abandoned; its worker is usually alive and renews within a third of a lease. Until then an
+    # expired lease is not re-sent (a takeover would play the match twice and spend an attempt).
+    spare_until = 0.0
     while True:
         try:
-            _step(store, open_, tids, games, progress, dispatcher)
+            _step(store, open_, tids, games, progress, dispatcher, spare_expired=time.monotonic() < spare_until)
             if outage_since is not None:
                 log.warning("the store is back after %.0f s", time.monotonic() - outage_since)
                 outage_since = None
@@ -256,6 +261,7 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
 
             if not store_outage(exc):
                 raise
+            spare_until = time.monotonic() + settings().lease_s  # from the last failure: the store's return
             if outage_since is None:  # the workers wait it out too; so does the driver
                 outage_since = time.monotonic()
                 log.warning("the store is unreachable (%s); waiting for it", str(exc).splitlines()[0][:200])
@@ -268,11 +274,14 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
 
 
 def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str], progress: dict[int, Progress],
-          dispatcher: Dispatcher) -> None:
-    """One round of the driver: (re)send what needs a message, read progress, close finished tournaments."""
+          dispatcher: Dispatcher, *, spare_expired: bool = False) -> None:
+    """One round of the driver: (re)send what needs a message, read progress, close finished tournaments.
+    ``spare_expired``: leave matches under an expired lease alone this round (the store just came back)."""
     dispatcher.poll()
     for tid in open_:
         stale = dispatcher.keep(ops.needs_dispatch(store, tid, redispatch_after_s=dispatcher.redispatch_after_s))
+        if spare_expired:
+            stale = [s for s in stale if s.why != "expired"]
         for front in (True, False):
             batch = [s for s in stale if s.front == front]
             if batch:

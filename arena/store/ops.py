@@ -331,6 +331,16 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
         return False  # the outcome row exists: another worker recorded it first
 
 
+def forgive_takeover(store: Store, match_id: int) -> bool:
+    """This worker played a match another worker recorded first: two claims were live at once, so one
+    was a takeover of a lease whose holder was alive but could not renew it (the store was unreachable,
+    or the holder stalled). That claim was not the match's fault: give its attempt back (never below 1)."""
+    with store.tx() as s:
+        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.DONE,
+                                                    m.Match.attempts > 1)
+                              .values(attempts=m.Match.attempts - 1)).rowcount)
+
+
 @dataclass(frozen=True)
 class Stale:
     match_id: int
