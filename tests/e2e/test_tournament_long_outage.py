@@ -22,7 +22,16 @@ from arena.store import Store, ops, queries
 
 from . import tournament_fixtures as tf
 from .test_tournament_celery import Driver, check_exactly_once
-from .tournament_fixtures import FIXTURE_GAMES, PG_URL, Processes, RedisServer, base_env, free_port, stop, wait_for
+from .tournament_fixtures import (
+    FIXTURE_GAMES,
+    PG_URL,
+    Processes,
+    RedisServer,
+    base_env,
+    free_port,
+    stop,
+    wait_for,
+)
 
 own_redis = tf.own_redis
 processes = tf.processes
