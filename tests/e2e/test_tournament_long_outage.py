@@ -46,6 +46,7 @@ def fixture_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)
 
 
+@pytest.mark.timeout(int(OUTAGE_S) + 900)
 def test_long_referee_outage_costs_no_attempt(tmp_path: Path, own_redis: RedisServer, pg_schema: str,
                                               processes: Processes) -> None:
     token = secrets.token_urlsafe(12)
