@@ -137,6 +137,15 @@ def _tally(rec: Record, score: float) -> None:
         rec.losses += 1
 
 
+def _parameters(players: list[str], anchor: str | None) -> tuple[str | None, str, dict[str, int]]:
+    """The fit's anchor (None when it has no results), the reference player held at 0 and the column of
+    every other player's parameter."""
+    if anchor not in players:
+        anchor = None
+    ref = anchor or players[0]
+    return anchor, ref, {p: i for i, p in enumerate(p for p in players if p != ref)}
+
+
 def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: float = 1.0,
         ridge_sd_elo: float = 2000.0, max_iter: int = 200) -> Fit:
     """Maximum-likelihood Elo ratings (Davidson-Bradley-Terry) with standard errors."""
@@ -150,11 +159,8 @@ def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: fl
     players = sorted({x for ab in wdl for x in ab})
     if not players:
         return Fit({}, 0.0, anchor, 0)
-    if anchor not in players:
-        anchor = None
-    ref = anchor or players[0]
-    free = [p for p in players if p != ref]
-    index = {p: i for i, p in enumerate(free)}
+    anchor, ref, index = _parameters(players, anchor)
+    free = list(index)
     keys = sorted(wdl)
     W = np.array([wdl[k][0] + prior_games / 2 for k in keys])
     D = np.array([wdl[k][1] for k in keys])
@@ -280,11 +286,8 @@ def fit_teams(results: Iterable[TeamResult], anchor: str | None = None, *, prior
     players = sorted({b for shares, _ in cells for b, _ in shares} | {sc for _, sc in cells})
     if not players:
         return Fit({}, 0.0, anchor, 0)
-    if anchor not in players:
-        anchor = None
-    ref = anchor or players[0]
-    free = [p for p in players if p != ref]
-    index = {p: i for i, p in enumerate(free)}
+    anchor, ref, index = _parameters(players, anchor)
+    free = list(index)
     keys = sorted(cells)
     X = np.zeros((len(keys), len(free)))
     for row, (shares, sc) in enumerate(keys):
