@@ -136,7 +136,7 @@ def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict
 
 
 def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,  # type: ignore[no-untyped-def]
-                            seed: int = 2024) -> dict[int, str]:
+                            seed: int = 2024, deal_key: str | None = None) -> dict[int, str]:
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops
 
@@ -145,7 +145,7 @@ def create_demo_tournaments(store, games: list[str], *, deals: int, executor: st
     for g in games:
         tid = ops.create_tournament(store, ops.TournamentRequest(
             game=g, bots=tuple(entrants[g]), games_per_pairing=deals, seed=seed, executor=executor,
-            name=f"demo {g}"))
+            name=f"demo {g}", deal_key=deal_key))
         out[tid] = g
     return out
 

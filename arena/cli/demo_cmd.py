@@ -19,8 +19,10 @@ def register(cli: click.Group) -> None:
     @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
                   help="inprocess: no referee, bots play inside the workers (debugging).")
     @click.option("--workers", "-j", type=COUNT, default=None, help="Local pool processes (default: CPU count).")
+    @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
+                  help="The secret deal key (64 hex digits) to replay the same deals; default: a fresh random key.")
     def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
-             workers: int | None) -> None:
+             workers: int | None, deal_key: str | None) -> None:
         """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
         print the ladders, then serve the dashboard until Ctrl-C.
 
@@ -41,6 +43,13 @@ def register(cli: click.Group) -> None:
                           "(start some with `arena worker`)[/yellow]")
         exit_on_sigterm()
         games = [game_arg(g.strip()).info.id for g in games_text.split(",") if g.strip()] or game_ids()
+        if deal_key is not None:
+            from ..scheduling import deals as deal_keys
+
+            try:
+                deal_key = deal_keys.check_key(deal_key)
+            except deal_keys.BadKey as e:
+                raise click.BadParameter(str(e), param_hint="--key") from None
         store = open_store()
         console.print(f"store: {store.safe_url}", highlight=False)
         t0 = time.monotonic()
@@ -49,7 +58,8 @@ def register(cli: click.Group) -> None:
             if use_referee:
                 ref = stack.enter_context(local_referee())
                 console.print(f"referee listening on {ref.address} (log: {ref.log_path}); {ref.hosted}", highlight=False)
-            tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2), executor=executor)
+            tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2), executor=executor,
+                                           deal_key=deal_key)
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0
             done = sum(p.done for p in total.values())  # type: ignore[attr-defined]

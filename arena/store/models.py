@@ -41,6 +41,26 @@ MATCH_STATES = (QUEUED, RUNNING, DONE, FAILED, CANCELLED)
 T_CREATED, T_RUNNING, T_DONE, T_CANCELLED = "created", "running", "done", "cancelled"
 
 
+# Bot version states (issue 20). Only 'active' bots are matched by the continuous ladder.
+B_BUILDING, B_FAILED, B_ACTIVE, B_SUSPENDED, B_RETIRED = "building", "failed", "active", "suspended", "retired"
+
+
+class Developer(Base):
+    """A bot developer: submits bot packages over gRPC with its own token (never the organizer's).
+
+    ``status`` is ``pending`` (registration awaits an organizer's approval), ``approved`` or
+    ``disabled``. Only a hash of the token is stored.
+    """
+
+    __tablename__ = "developers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    created_at: Mapped[datetime] = mapped_column(DateTime(), default=utcnow)
+
+
 class Bot(Base):
     """A registered bot. ``kind`` is ``hosted`` (the referee launches ``command`` per match) or ``live``.
 
@@ -63,6 +83,20 @@ class Bot(Base):
     games: Mapped[list[Any]] = mapped_column(JSON, default=list)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(), default=utcnow)
+    # Submitted versions (issue 20): a version is a bot of its own, named '<family>@<version>', so
+    # matches, replays and ratings name the exact version that played. Organizer-registered bots
+    # leave these empty and stay 'active'.
+    developer_id: Mapped[int | None] = mapped_column(
+        ForeignKey("developers.id", ondelete="SET NULL"), nullable=True, index=True)
+    family: Mapped[str | None] = mapped_column(String(100), nullable=True, index=True)
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default=B_ACTIVE)
+    status_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    runtime: Mapped[str | None] = mapped_column(String(16), nullable=True)  # python | node | go
+    seats: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # game -> seat counts
+    package_sha256: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    build_log: Mapped[str | None] = mapped_column(Text, nullable=True)
+    submitted_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
 
     def plays(self, game: str) -> bool:
         return not self.games or game in self.games
