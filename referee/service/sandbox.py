@@ -227,8 +227,12 @@ def zygote_module(argv: list[str]) -> str:
 
 
 def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Channel, limits: Limits,
-         group: str, sup: Support, *, warm: bool = False, status_fd: int = -1) -> dict[str, Any]:
-    """What ``rlimit_exec.py`` needs to start one hosted bot (sent on its stdin, never in argv)."""
+         group: str, sup: Support, *, warm: bool = False, status_fd: int = -1,
+         writable: tuple[str, ...] = ()) -> dict[str, Any]:
+    """What ``rlimit_exec.py`` needs to start one hosted bot (sent on its stdin, never in argv).
+
+    ``writable`` (a submitted package's build, ``arena.submissions.build``): directories bound
+    read-write; the command then runs at once, with no seat credential to wait for."""
     env = bot_env(seat_env)
     base: dict[str, Any] = {"cpu_s": limits.cpu_s, "memory_mb": limits.memory_mb, "pids": limits.pids,
                             "argv": argv, "env": env}
@@ -251,7 +255,7 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
     # a Python bot started as `-m module` is pre-loaded by the launcher (site needed); others exec'd;
     # a warm sandbox is a zygote serving one match at a time, each in nested namespaces
     preload = bool(zygote_module(argv))
-    stage_name = "zygote" if warm and preload else "inside"
+    stage_name = "zygote" if warm and preload else "run" if writable else "inside"
     inner = [sys.executable, *([] if preload else ["-S"]), "-I", INSIDE_LAUNCHER, stage_name]
     if stage_name == "zygote":
         # the zygote pre-loads only the platform's code: modules found in these directories
@@ -260,7 +264,8 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
         pre += ["--unshare-user", "--disable-userns"]
     return {**base, "mode": "sandbox", "bwrap": bwrap_path(), "pre": pre, "binds": binds, "post": post,
             "inner": inner, "stage": str(channel.base / "stage") if root else "",
-            "uid": SANDBOX_UID if root else -1, "cgroup": group if sup.cgroups else ""}
+            "uid": SANDBOX_UID if root else -1, "cgroup": group if sup.cgroups else "",
+            "rw": [[os.path.realpath(p), os.path.realpath(p)] for p in writable]}
 
 
 def exit_reason(code: int, sandboxed: bool, cpu_s: int) -> str:
