@@ -86,7 +86,8 @@ def stage(plan: dict) -> tuple:
     _mount(libc, b"none", b"/", None, MS_REC | MS_PRIVATE, None)
     root = plan["stage"].encode()
     _mount(libc, b"tmpfs", root, b"tmpfs", 0, b"mode=0755")
-    staged = []
+    staged: tuple = ([], [])
+    n = len(plan["binds"])
     for i, (src, dest) in enumerate([*plan["binds"], *plan.get("rw", [])]):
         if not os.path.exists(src):  # (the referee's socket, when no server listens: unit tests)
             continue
@@ -96,9 +97,8 @@ def stage(plan: dict) -> tuple:
         else:
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
         _mount(libc, src.encode(), target.encode(), None, MS_BIND | MS_REC, None)
-        staged.append([target, dest])
-    n = len(plan["binds"])
-    return staged[:n], staged[n:]
+        staged[i >= n].append([target, dest])
+    return staged
 
 
 def host(plan: dict) -> None:

@@ -249,7 +249,8 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
             pre += ["--symlink", os.readlink(link), link]
         elif os.path.isdir(link):
             pre += ["--ro-bind", link, link]
-    binds = [[p, p] for p in _binds(argv, cwd)]
+    rw = [os.path.realpath(p) for p in writable]
+    binds = [[p, p] for p in _binds(argv, cwd) if p not in rw]  # (a writable one is bound once, below)
     binds += [[channel.socket, INSIDE_SOCKET], [LAUNCHER, INSIDE_LAUNCHER]]
     post = ["--remount-ro", "/", "--remount-ro", "/dev", "--chdir", os.path.realpath(cwd) if cwd else "/tmp"]
     # a Python bot started as `-m module` is pre-loaded by the launcher (site needed); others exec'd;
@@ -265,7 +266,7 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
     return {**base, "mode": "sandbox", "bwrap": bwrap_path(), "pre": pre, "binds": binds, "post": post,
             "inner": inner, "stage": str(channel.base / "stage") if root else "",
             "uid": SANDBOX_UID if root else -1, "cgroup": group if sup.cgroups else "",
-            "rw": [[os.path.realpath(p), os.path.realpath(p)] for p in writable]}
+            "rw": [[p, p] for p in rw]}
 
 
 def exit_reason(code: int, sandboxed: bool, cpu_s: int) -> str:
