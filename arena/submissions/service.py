@@ -29,7 +29,7 @@ from referee.protocol import developer_pb2 as pb
 from referee.protocol import developer_pb2_grpc as pb_grpc
 
 from . import developers as devs
-from .manifest import MANIFEST, ManifestError, load
+from .manifest import MANIFEST, Manifest, ManifestError, parse
 from .pipeline import Pipeline
 from .settings import DevSettings
 from .status import StatusError, set_status
@@ -132,7 +132,7 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
                 try:
                     unpack(archive, staging / "pkg",  # type: ignore[arg-type]
                            UnpackLimits(self.settings.unpacked_bytes, self.settings.max_files))
-                    manifest = load(staging / "pkg")
+                    manifest = _manifest(staging / "pkg")
                 except (PackageError, ManifestError) as exc:
                     raise Abort(grpc.StatusCode.INVALID_ARGUMENT, f"package refused: {exc}") from None
                 family_dir = self.packages / dev.name / manifest.name
@@ -199,6 +199,17 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
         except StatusError as exc:
             raise Abort(grpc.StatusCode.FAILED_PRECONDITION, str(exc)) from None
         return version_info(self._own_version(dev, v.name), with_log=True)
+
+
+def _manifest(pkg: Path) -> Manifest:
+    """The package's manifest (errors name it by its place in the package, never the server's path)."""
+    path = pkg / MANIFEST
+    if path.is_symlink() or not path.is_file():
+        raise ManifestError(f"the package has no {MANIFEST} at its top (arena new-bot writes one)")
+    try:
+        return parse(path.read_text())
+    except UnicodeDecodeError:
+        raise ManifestError(f"{MANIFEST} is not UTF-8 text") from None
 
 
 def _abort(context: grpc.ServicerContext, code: grpc.StatusCode, message: str) -> NoReturn:
