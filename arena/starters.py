@@ -56,7 +56,8 @@ def manifest_text(kit: Starter, name: str) -> str:
     lines = ["# How `arena submit` packs this bot and the platform builds and runs it (docs/submitting.md).",
              f"name = {json.dumps(name)}", f"runtime = {json.dumps(kit.manifest.get('runtime', kit.lang))}",
              f"command = {json.dumps(kit.command)}",
-             "games = []  # the games it plays (empty = every game); seats = { clank = [2] } narrows seat counts"]
+             "games = []  # the games it plays (empty = every game); e.g. seats = { clank = [2] } narrows",
+             "# seat counts. Optional: build, vendor + vendor_dir, exclude (docs/submitting.md)."]
     for key, value in kit.manifest.items():
         if key != "runtime":
             lines.append(f"{key} = {json.dumps(value)}")

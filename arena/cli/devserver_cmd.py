@@ -1,4 +1,5 @@
 """``arena devserver``: the developer service (bot submission over gRPC, builds, smoke tests)."""
+
 from __future__ import annotations
 
 import json
@@ -14,18 +15,48 @@ from .common import BadInput, address_arg, console
 
 def register(cli: click.Group) -> None:
     @cli.command("devserver")
-    @click.option("--address", default="127.0.0.1:50061", show_default=True, envvar="ARENA_DEV_LISTEN",
-                  callback=address_arg, help="host:port to listen on (port 0 = any free port) [env ARENA_DEV_LISTEN].")
-    @click.option("--referee", "referee", default=None, envvar="ARENA_REFEREE", callback=address_arg,
-                  help="Referee the smoke tests play on [env ARENA_REFEREE; default: a private one].")
-    @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", default=None,
-                  help="With --referee: its organizer token [env ARENA_ORGANIZER_TOKEN].")
-    @click.option("--load-game", "load_games", multiple=True, metavar="MODULE:ATTR",
-                  help="Register an extra game (e.g. tests.fixtures.sealed_bids:GAME).")
-    @click.option("--ready-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-                  help="Write {address, port, pid} as JSON here once listening.")
-    def devserver(address: str, referee: str | None, organizer_token: str | None, load_games: tuple[str, ...],
-                  ready_file: Path | None) -> None:
+    @click.option(
+        "--address",
+        default="127.0.0.1:50061",
+        show_default=True,
+        envvar="ARENA_DEV_LISTEN",
+        callback=address_arg,
+        help="host:port to listen on (port 0 = any free port) [env ARENA_DEV_LISTEN].",
+    )
+    @click.option(
+        "--referee",
+        "referee",
+        default=None,
+        envvar="ARENA_REFEREE",
+        callback=address_arg,
+        help="Referee the smoke tests play on [env ARENA_REFEREE; default: a private one].",
+    )
+    @click.option(
+        "--organizer-token",
+        envvar="ARENA_ORGANIZER_TOKEN",
+        default=None,
+        help="With --referee: its organizer token [env ARENA_ORGANIZER_TOKEN].",
+    )
+    @click.option(
+        "--load-game",
+        "load_games",
+        multiple=True,
+        metavar="MODULE:ATTR",
+        help="Register an extra game (e.g. tests.fixtures.sealed_bids:GAME).",
+    )
+    @click.option(
+        "--ready-file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write {address, port, pid} as JSON here once listening.",
+    )
+    def devserver(
+        address: str,
+        referee: str | None,
+        organizer_token: str | None,
+        load_games: tuple[str, ...],
+        ready_file: Path | None,
+    ) -> None:
         """Run the developer service: developers register, upload bot packages (`arena submit`), and
         each version is built and smoke-tested in the sandbox, then enters play as <dev>/<bot>@<n>.
 
@@ -58,8 +89,11 @@ def register(cli: click.Group) -> None:
         except (OSError, RuntimeError) as exc:
             raise click.ClickException(f"cannot listen on {address} ({exc})") from None
         host = address.rpartition(":")[0] or "127.0.0.1"
-        console.print(f"developer service listening on {host}:{port} (registration: {settings.registration}; "
-                      f"packages in {packages})", highlight=False)
+        console.print(
+            f"developer service listening on {host}:{port} (registration: {settings.registration}; "
+            f"packages in {packages})",
+            highlight=False,
+        )
         if ready_file is not None:
             tmp = ready_file.with_suffix(".tmp")
             tmp.write_text(json.dumps({"address": f"{host}:{port}", "port": port, "pid": os.getpid()}))

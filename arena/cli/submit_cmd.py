@@ -1,4 +1,5 @@
 """``arena submit DIR`` and ``arena developer ...``: a bot developer's side of the developer service."""
+
 from __future__ import annotations
 
 import subprocess
@@ -38,14 +39,21 @@ def _versions_table(versions) -> Table:  # type: ignore[no-untyped-def]
     colour = {"active": "green", "failed": "red", "building": "yellow", "suspended": "magenta"}
     for v in versions:
         st = f"[{colour.get(v.status, 'dim')}]{v.status}[/]"
-        table.add_row(escape(v.name), st, v.runtime, ", ".join(v.games) or "all", _when(v.submitted_unix_ms),
-                      escape(v.reason))
+        table.add_row(
+            escape(v.name),
+            st,
+            v.runtime,
+            ", ".join(v.games) or "all",
+            _when(v.submitted_unix_ms),
+            escape(v.reason),
+        )
     return table
 
 
 def server_option(fn):  # type: ignore[no-untyped-def]
-    return click.option("--server", default=None, envvar="ARENA_DEV_SERVER", callback=address_arg,
-                        help=SERVER_HELP)(fn)
+    return click.option(
+        "--server", default=None, envvar="ARENA_DEV_SERVER", callback=address_arg, help=SERVER_HELP
+    )(fn)
 
 
 def token_option(fn):  # type: ignore[no-untyped-def]
@@ -58,8 +66,13 @@ def register(cli: click.Group) -> None:
     @server_option
     @token_option
     @click.option("--no-wait", is_flag=True, help="Return once uploaded (the build goes on).")
-    @click.option("--timeout", type=SECONDS, default=900, show_default=True,
-                  help="Seconds to wait for the build and smoke test.")
+    @click.option(
+        "--timeout",
+        type=SECONDS,
+        default=900,
+        show_default=True,
+        help="Seconds to wait for the build and smoke test.",
+    )
     def submit(directory: Path, server: str | None, token: str | None, no_wait: bool, timeout: float) -> None:
         """Upload the bot in DIRECTORY (its arena-bot.toml says how) as a new version, and wait for its
         build and smoke test. Exit status 1 when the version fails.
@@ -74,18 +87,29 @@ def register(cli: click.Group) -> None:
         manifest = load(directory)
         client = _client(server, token)
         if manifest.vendor and not (directory / manifest.vendor_dir).exists():
-            err_console.print(f"{manifest.vendor_dir}/ is missing: running `{escape(manifest.vendor)}` here "
-                              "(the build has no network)", highlight=False)
+            err_console.print(
+                f"{manifest.vendor_dir}/ is missing: running `{escape(manifest.vendor)}` here "
+                "(the build has no network)",
+                highlight=False,
+            )
             done = subprocess.run(manifest.vendor, shell=True, cwd=directory, check=False)
             if done.returncode != 0:
                 raise click.ClickException(f"`{manifest.vendor}` failed with exit status {done.returncode}")
         data = pack(directory, manifest.exclude)
-        with Progress("upload", BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=err_console,
-                      transient=True) as bar:
+        with Progress(
+            "upload",
+            BarColumn(),
+            DownloadColumn(),
+            TransferSpeedColumn(),
+            console=err_console,
+            transient=True,
+        ) as bar:
             task = bar.add_task("upload", total=len(data))
             v = client.submit(data, lambda n: bar.advance(task, n))
-        console.print(f"submitted [bold]{escape(v.name)}[/bold] ({len(data) / 1024:.0f} KiB): {v.status}",
-                      highlight=False)
+        console.print(
+            f"submitted [bold]{escape(v.name)}[/bold] ({len(data) / 1024:.0f} KiB): {v.status}",
+            highlight=False,
+        )
         if no_wait:
             return
         deadline = time.monotonic() + timeout
@@ -94,14 +118,18 @@ def register(cli: click.Group) -> None:
                 time.sleep(1.0)
                 v = client.version(v.name)
         if v.status == "building":
-            raise click.ClickException(f"{v.name} is still building after {timeout:g}s; "
-                                       f"see `arena developer versions`")
+            raise click.ClickException(
+                f"{v.name} is still building after {timeout:g}s; see `arena developer versions`"
+            )
         if v.status != "active":
             tail = "\n".join(v.log.rstrip().splitlines()[-15:])
             err_console.print(escape(tail), highlight=False)
-            raise click.ClickException(f"{v.name} {v.status}: {v.reason} (full log: arena developer logs {v.name})")
-        console.print(f"{escape(v.name)} is [green]active[/green]: it plays rated matches from now on",
-                      highlight=False)
+            raise click.ClickException(
+                f"{v.name} {v.status}: {v.reason} (full log: arena developer logs {v.name})"
+            )
+        console.print(
+            f"{escape(v.name)} is [green]active[/green]: it plays rated matches from now on", highlight=False
+        )
 
     @cli.group("developer")
     def developer() -> None:
@@ -121,13 +149,17 @@ def register(cli: click.Group) -> None:
         except DeveloperError as exc:
             raise BadInput(str(exc)) from None
         resp = DevClient(_server(server)).register(name)
-        console.print(f"developer [bold]{escape(resp.name)}[/bold] registered ({resp.status}); "
-                      "its token (shown once):", highlight=False)
+        console.print(
+            f"developer [bold]{escape(resp.name)}[/bold] registered ({resp.status}); its token (shown once):",
+            highlight=False,
+        )
         click.echo(resp.token)
         if not no_save:
             console.print(f"saved in {save_token(resp.token)} (arena submit reads it)", highlight=False)
         if resp.status == "pending":
-            console.print("an organizer must approve it first: arena developer approve " + resp.name, highlight=False)
+            console.print(
+                "an organizer must approve it first: arena developer approve " + resp.name, highlight=False
+            )
 
     @developer.command("status")
     @server_option
@@ -135,8 +167,11 @@ def register(cli: click.Group) -> None:
     def status(server: str | None, token: str | None) -> None:
         """Who you are, and your bots' latest versions."""
         resp = _client(server, token).versions()
-        console.print(f"developer [bold]{escape(resp.developer)}[/bold] ({resp.status}), "
-                      f"{len(resp.versions)} version(s)", highlight=False)
+        console.print(
+            f"developer [bold]{escape(resp.developer)}[/bold] ({resp.status}), "
+            f"{len(resp.versions)} version(s)",
+            highlight=False,
+        )
         latest: dict[str, object] = {}
         for v in resp.versions:
             latest.setdefault(v.family, v)
@@ -162,8 +197,10 @@ def register(cli: click.Group) -> None:
     def logs(version: str, server: str | None, token: str | None) -> None:
         """The build and smoke-test log of VERSION (mybot@3)."""
         v = _client(server, token).version(version)
-        console.print(f"{escape(v.name)}: {v.status}{' (' + escape(v.reason) + ')' if v.reason else ''}",
-                      highlight=False)
+        console.print(
+            f"{escape(v.name)}: {v.status}{' (' + escape(v.reason) + ')' if v.reason else ''}",
+            highlight=False,
+        )
         sys.stdout.write(v.log if v.log.endswith("\n") or not v.log else v.log + "\n")
 
     @developer.command("retire")

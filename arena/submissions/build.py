@@ -6,6 +6,7 @@ sandbox sees is read-only, and there is no network at all (not even the host's l
 package must carry its dependencies. As root the build runs as the sandbox's own user with
 control-group limits; it is killed at the build time limit, and its output is capped.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -73,8 +74,10 @@ def _node_needs_modules(pkg: Path) -> str:
         return ""
     deps = data.get("dependencies") if isinstance(data, dict) else None
     if deps and not (pkg / "node_modules").is_dir():
-        return ("package.json has dependencies but the package has no node_modules/: run `npm ci` before "
-                "`arena submit` (the manifest's vendor step does it), " + NO_NETWORK_HINT)
+        return (
+            "package.json has dependencies but the package has no node_modules/: run `npm ci` before "
+            "`arena submit` (the manifest's vendor step does it), " + NO_NETWORK_HINT
+        )
     return ""
 
 
@@ -84,8 +87,11 @@ def build(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) ->
     lines: list[str] = []
     missing = [t for t in RUNTIMES[manifest.runtime]["tools"] if shutil.which(t) is None]
     if missing:
-        return BuildResult(False, f"build failed: this platform lacks {', '.join(missing)} for "
-                                  f"runtime {manifest.runtime}\n", 0.0)
+        return BuildResult(
+            False,
+            f"build failed: this platform lacks {', '.join(missing)} for runtime {manifest.runtime}\n",
+            0.0,
+        )
     if manifest.runtime == "node":
         why = _node_needs_modules(pkg)
         if why:
@@ -112,19 +118,30 @@ def build(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) ->
 def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) -> tuple[bool, str]:
     sup = sandbox.support(allow_unsandboxed=False)
     if sup.mode != "sandbox":
-        return False, f"build failed: no sandbox on this platform ({sup.detail}); builds never run outside one\n"
+        return (
+            False,
+            f"build failed: no sandbox on this platform ({sup.detail}); builds never run outside one\n",
+        )
     root = os.geteuid() == 0
     if root:
         _chown_tree(pkg, SANDBOX_UID, SANDBOX_UID)
     cmd = manifest.build.replace("{python}", shlex.quote(sys.executable))
     argv = ["/bin/sh", "-c", cmd]
     env = {str(k): str(v) for k, v in RUNTIMES[manifest.runtime]["build_env"].items()}
-    limits = Limits(cpu_s=time_limit_s, memory_mb=BUILD_MEMORY_MB, pids=BUILD_PIDS, wall_s=float(time_limit_s))
+    limits = Limits(
+        cpu_s=time_limit_s, memory_mb=BUILD_MEMORY_MB, pids=BUILD_PIDS, wall_s=float(time_limit_s)
+    )
     group = f"b{os.getpid()}-{secrets.token_hex(6)}"
     the_plan = sandbox.plan(argv, str(pkg), env, channel, limits, group, sup, writable=(str(pkg),))
     head = f"$ {cmd}   (in the sandbox: no network, limit {time_limit_s}s)\n"
-    proc = subprocess.Popen([sys.executable, "-S", LAUNCHER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True, env={"PATH": "/usr/bin:/bin"})
+    proc = subprocess.Popen(
+        [sys.executable, "-S", LAUNCHER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(the_plan).encode() + b"\n")
     proc.stdin.close()
@@ -133,9 +150,9 @@ def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Ch
 
     def pump() -> None:
         assert proc.stdout is not None
-        for chunk in iter(lambda: proc.stdout.read1(65536), b""):  # type: ignore[union-attr]
+        for chunk in iter(lambda: proc.stdout.read1(65536), b""):  # type: ignore[union-attr,attr-defined]
             room = LOG_LIMIT - len(out)
-            out.extend(chunk[:max(room, 0)])
+            out.extend(chunk[: max(room, 0)])
             dropped[0] += max(0, len(chunk) - max(room, 0))
 
     reader = threading.Thread(target=pump, daemon=True)

@@ -4,6 +4,7 @@ The token comes from ``--token``, else ``ARENA_DEV_TOKEN``, else the file ``aren
 register`` wrote (``$XDG_CONFIG_HOME/arena/developer-token``, mode 0600); it is never printed
 except once, at registration.
 """
+
 from __future__ import annotations
 
 import os
@@ -56,8 +57,10 @@ def find_token(given: str | None) -> str:
     try:
         return token_file().read_text().strip()
     except OSError:
-        raise DevServiceError(f"no developer token: pass --token, set ARENA_DEV_TOKEN, or run "
-                              f"`arena developer register NAME` (it saves one in {token_file()})") from None
+        raise DevServiceError(
+            f"no developer token: pass --token, set ARENA_DEV_TOKEN, or run "
+            f"`arena developer register NAME` (it saves one in {token_file()})"
+        ) from None
 
 
 class DevClient:
@@ -79,8 +82,10 @@ class DevClient:
     def _error(self, exc: grpc.RpcError) -> Exception:
         code = exc.code() if hasattr(exc, "code") else None
         if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
-            return DevServiceUnavailable(f"cannot reach the developer service at {self.address} "
-                                         f"({code.name.lower() if code else 'error'})")
+            return DevServiceUnavailable(
+                f"cannot reach the developer service at {self.address} "
+                f"({code.name.lower() if code else 'error'})"
+            )
         detail = exc.details() if hasattr(exc, "details") else str(exc)
         return DevServiceError(f"{detail} [{code.name if code else 'error'}]")
 
@@ -91,7 +96,7 @@ class DevClient:
         def chunks() -> Iterator[pb.SubmitChunk]:
             yield pb.SubmitChunk(header=pb.SubmitHeader(size=len(data), sha256=sha256(data)))
             for i in range(0, len(data), CHUNK):
-                part = data[i:i + CHUNK]
+                part = data[i : i + CHUNK]
                 yield pb.SubmitChunk(data=part)
                 progress(len(part))
 

@@ -4,6 +4,7 @@ A token is 32 random bytes shown once; only its SHA-256 is stored (no stretching
 random secret). A version is a ``Bot`` row of its own, ``<developer>/<bot>@<n>``, kind ``hosted``,
 its command run from its unpacked package directory.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,7 +29,9 @@ NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,31}$")
 TOKEN_PREFIX = "arenadev_"
 PENDING, APPROVED, DISABLED = "pending", "approved", "disabled"
 #: A version's name: '<bot>@<n>' or '<developer>/<bot>@<n>'.
-VERSION_RE = re.compile(r"^(?:(?P<dev>[a-z0-9][a-z0-9._-]{0,31})/)?(?P<bot>[a-z0-9][a-z0-9._-]{0,63})@(?P<n>[0-9]{1,9})$")
+VERSION_RE = re.compile(
+    r"^(?:(?P<dev>[a-z0-9][a-z0-9._-]{0,31})/)?(?P<bot>[a-z0-9][a-z0-9._-]{0,63})@(?P<n>[0-9]{1,9})$"
+)
 
 
 class DeveloperError(ArenaError):
@@ -69,8 +72,10 @@ def hash_token(token: str) -> str:
 
 def check_name(name: str) -> str:
     if not NAME_RE.match(name or ""):
-        raise DeveloperError(f"bad developer name {name!r}: 1-32 lowercase letters, digits, '.', '_' or '-', "
-                             "starting with a letter or digit")
+        raise DeveloperError(
+            f"bad developer name {name!r}: 1-32 lowercase letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
     return name
 
 
@@ -100,8 +105,10 @@ def set_developer_status(store: Store, name: str, status: str) -> None:
 
 def developers(store: Store) -> list[DeveloperView]:
     with store.read() as s:
-        return [DeveloperView(d.id, d.name, d.status)
-                for d in s.scalars(select(m.Developer).order_by(m.Developer.name))]
+        return [
+            DeveloperView(d.id, d.name, d.status)
+            for d in s.scalars(select(m.Developer).order_by(m.Developer.name))
+        ]
 
 
 def authenticate(store: Store, token: str) -> DeveloperView | None:
@@ -118,35 +125,70 @@ def authenticate(store: Store, token: str) -> DeveloperView | None:
 
 def submissions_since(store: Store, developer_id: int, since: datetime) -> int:
     with store.read() as s:
-        return int(s.scalar(select(func.count()).select_from(m.Bot).where(
-            m.Bot.developer_id == developer_id, m.Bot.submitted_at >= since)) or 0)
+        return int(
+            s.scalar(
+                select(func.count())
+                .select_from(m.Bot)
+                .where(m.Bot.developer_id == developer_id, m.Bot.submitted_at >= since)
+            )
+            or 0
+        )
 
 
 def hour_ago() -> datetime:
     return utcnow() - timedelta(hours=1)
 
 
-def new_version(store: Store, dev: DeveloperView, manifest: Manifest, sha: str, package_dir_for: Any) -> VersionView:
+def new_version(
+    store: Store, dev: DeveloperView, manifest: Manifest, sha: str, package_dir_for: Any
+) -> VersionView:
     """A new ``building`` version of ``dev``'s bot ``manifest.name``; ``package_dir_for(n)`` is where
     version ``n``'s package will live (its command runs there)."""
     family = f"{dev.name}/{manifest.name}"
     with store.tx() as s:
         last = s.scalar(select(func.max(m.Bot.version)).where(m.Bot.family == family)) or 0
         n = int(last) + 1
-        bot = m.Bot(name=f"{family}@{n}", kind="hosted", command=manifest.command, cwd=str(package_dir_for(n)),
-                    env={}, agent=None, games=list(manifest.games), active=False, developer_id=dev.id,
-                    family=family, version=n, status=m.B_BUILDING, status_reason=None, runtime=manifest.runtime,
-                    seats={g: list(c) for g, c in manifest.seats.items()} or None, package_sha256=sha,
-                    build_log="", submitted_at=utcnow())
+        bot = m.Bot(
+            name=f"{family}@{n}",
+            kind="hosted",
+            command=manifest.command,
+            cwd=str(package_dir_for(n)),
+            env={},
+            agent=None,
+            games=list(manifest.games),
+            active=False,
+            developer_id=dev.id,
+            family=family,
+            version=n,
+            status=m.B_BUILDING,
+            status_reason=None,
+            runtime=manifest.runtime,
+            seats={g: list(c) for g, c in manifest.seats.items()} or None,
+            package_sha256=sha,
+            build_log="",
+            submitted_at=utcnow(),
+        )
         s.add(bot)
         s.flush()
         return _view(bot)
 
 
 def _view(b: m.Bot) -> VersionView:
-    return VersionView(b.name, b.family or "", b.version or 0, b.status, b.status_reason or "", b.runtime or "",
-                       tuple(b.games or ()), dict(b.seats or {}), b.package_sha256 or "", b.submitted_at,
-                       b.build_log or "", b.command or "", b.cwd or "")
+    return VersionView(
+        b.name,
+        b.family or "",
+        b.version or 0,
+        b.status,
+        b.status_reason or "",
+        b.runtime or "",
+        tuple(b.games or ()),
+        dict(b.seats or {}),
+        b.package_sha256 or "",
+        b.submitted_at,
+        b.build_log or "",
+        b.command or "",
+        b.cwd or "",
+    )
 
 
 def versions(store: Store, developer_id: int, family: str | None = None) -> list[VersionView]:
@@ -175,14 +217,20 @@ def any_version(store: Store, name: str) -> VersionView | None:
 def active_versions(store: Store, developer_id: int) -> list[str]:
     """Names of a developer's active versions, oldest first."""
     with store.read() as s:
-        return list(s.scalars(select(m.Bot.name).where(m.Bot.developer_id == developer_id,
-                                                       m.Bot.status == m.B_ACTIVE)
-                              .order_by(m.Bot.submitted_at, m.Bot.id)))
+        return list(
+            s.scalars(
+                select(m.Bot.name)
+                .where(m.Bot.developer_id == developer_id, m.Bot.status == m.B_ACTIVE)
+                .order_by(m.Bot.submitted_at, m.Bot.id)
+            )
+        )
 
 
 def building(store: Store) -> list[str]:
     with store.read() as s:
-        return list(s.scalars(select(m.Bot.name).where(m.Bot.status == m.B_BUILDING, m.Bot.family.is_not(None))))
+        return list(
+            s.scalars(select(m.Bot.name).where(m.Bot.status == m.B_BUILDING, m.Bot.family.is_not(None)))
+        )
 
 
 def append_log(store: Store, name: str, text: str) -> None:

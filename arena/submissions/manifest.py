@@ -12,6 +12,7 @@
 
 ``arena new-bot`` writes one for every kit, so its output submits as it is.
 """
+
 from __future__ import annotations
 
 import shlex
@@ -78,10 +79,14 @@ def parse(text: str) -> Manifest:
         raise ManifestError(f"{MANIFEST} is not valid TOML: {exc}") from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ManifestError(f"{MANIFEST}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(_KEYS))})")
+        raise ManifestError(
+            f"{MANIFEST}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(_KEYS))})"
+        )
     name = _str(data, "name", required=True)
     if not NAME_RE.match(name):
-        raise ManifestError(f"{MANIFEST}: name {name!r} must be 1-64 lowercase letters, digits, '.', '_' or '-'")
+        raise ManifestError(
+            f"{MANIFEST}: name {name!r} must be 1-64 lowercase letters, digits, '.', '_' or '-'"
+        )
     runtime = _str(data, "runtime", required=True)
     if runtime not in RUNTIMES:
         raise ManifestError(f"{MANIFEST}: runtime {runtime!r} is not one of {', '.join(sorted(RUNTIMES))}")
@@ -91,12 +96,16 @@ def parse(text: str) -> Manifest:
     except ValueError as exc:
         raise ManifestError(f"{MANIFEST}: command {command!r} cannot be split: {exc}") from None
     if not argv or argv[0].startswith("/") and argv[0] != "{python}":
-        raise ManifestError(f"{MANIFEST}: command must name a program in the package or on the platform, "
-                            f"not an absolute path ({command!r})")
+        raise ManifestError(
+            f"{MANIFEST}: command must name a program in the package or on the platform, "
+            f"not an absolute path ({command!r})"
+        )
     games = _str_list(data, "games")
     bad = sorted(set(games) - set(game_ids()))
     if bad:
-        raise ManifestError(f"{MANIFEST}: unknown game(s) {', '.join(bad)} (this platform has {', '.join(game_ids())})")
+        raise ManifestError(
+            f"{MANIFEST}: unknown game(s) {', '.join(bad)} (this platform has {', '.join(game_ids())})"
+        )
     seats_raw = data.get("seats", {})
     if not isinstance(seats_raw, dict):
         raise ManifestError(f"{MANIFEST}: 'seats' must be a table of game = [seat counts]")
@@ -105,16 +114,30 @@ def parse(text: str) -> Manifest:
         if game not in game_ids() or (games and game not in games):
             raise ManifestError(f"{MANIFEST}: seats for {game!r}, a game the bot does not play")
         info = get_game(game).info
-        if (not isinstance(counts, list) or not counts
-                or not all(isinstance(c, int) and info.min_players <= c <= info.max_players for c in counts)):
-            raise ManifestError(f"{MANIFEST}: seats.{game} must be a non-empty list of seat counts in "
-                                f"{info.min_players}..{info.max_players}")
+        if (
+            not isinstance(counts, list)
+            or not counts
+            or not all(isinstance(c, int) and info.min_players <= c <= info.max_players for c in counts)
+        ):
+            raise ManifestError(
+                f"{MANIFEST}: seats.{game} must be a non-empty list of seat counts in "
+                f"{info.min_players}..{info.max_players}"
+            )
         seats[game] = tuple(sorted(set(counts)))
     vendor, vendor_dir = _str(data, "vendor"), _str(data, "vendor_dir")
     if bool(vendor) != bool(vendor_dir):
         raise ManifestError(f"{MANIFEST}: 'vendor' and 'vendor_dir' go together")
-    return Manifest(name, runtime, command, games, seats, _str(data, "build"), vendor, vendor_dir,
-                    _str_list(data, "exclude"))
+    return Manifest(
+        name,
+        runtime,
+        command,
+        games,
+        seats,
+        _str(data, "build"),
+        vendor,
+        vendor_dir,
+        _str_list(data, "exclude"),
+    )
 
 
 def load(directory: Path) -> Manifest:
@@ -122,8 +145,9 @@ def load(directory: Path) -> Manifest:
     try:
         text = path.read_text()
     except FileNotFoundError:
-        raise ManifestError(f"{directory} has no {MANIFEST} (arena new-bot writes one; see docs/submitting.md)") \
-            from None
+        raise ManifestError(
+            f"{directory} has no {MANIFEST} (arena new-bot writes one; see docs/submitting.md)"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ManifestError(f"cannot read {path}: {exc}") from None
     return parse(text)

@@ -4,6 +4,7 @@ Entries are sorted, owned by 0:0 with mtime 0, so the same files give the same S
 ``.git``, ``__pycache__`` and the manifest's ``exclude`` paths stay out; symbolic links are kept as
 links (the server refuses any that leads out of the package).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -39,8 +40,10 @@ def _entries(root: Path, exclude: tuple[str, ...]) -> list[Path]:
 def pack(root: Path, exclude: tuple[str, ...] = ()) -> bytes:
     """The archive of ``root`` (in memory: packages are small, and capped by the server)."""
     buf = io.BytesIO()
-    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as gz, tarfile.open(fileobj=gz, mode="w",
-                                                                             format=tarfile.PAX_FORMAT) as tar:
+    with (
+        gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.PAX_FORMAT) as tar,
+    ):
         for rel in _entries(root, exclude):
             info = tar.gettarinfo(str(root / rel), arcname=rel.as_posix())
             info.uid = info.gid = 0

@@ -6,6 +6,7 @@ sandbox of this machine, and a build is one long subprocess, so a Celery task wo
 package store and a broker hop for nothing. A version left ``building`` by a devserver that
 stopped is marked failed at the next start (its developer submits again).
 """
+
 from __future__ import annotations
 
 import logging
@@ -82,9 +83,14 @@ class Pipeline:
             _set(self.store, name, m.B_ACTIVE, None, log=full)
             dev = _developer_id(self.store, name)
             active = devs.active_versions(self.store, dev) if dev is not None else []
-            for old in active[:max(0, len(active) - self.settings.active_versions)]:
-                _set(self.store, old, m.B_RETIRED, f"retired: more than {self.settings.active_versions} active "
-                                                  f"versions (the newest stay), {name} replaced it")
+            for old in active[: max(0, len(active) - self.settings.active_versions)]:
+                _set(
+                    self.store,
+                    old,
+                    m.B_RETIRED,
+                    f"retired: more than {self.settings.active_versions} active "
+                    f"versions (the newest stay), {name} replaced it",
+                )
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

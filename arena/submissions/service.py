@@ -4,6 +4,7 @@ Every call but RegisterDeveloper is authenticated by a developer token (``author
 metadata) and sees only that developer's rows: each query is keyed on the developer's id, and an
 unknown version and another developer's version get the same NOT_FOUND line.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -53,9 +54,18 @@ def _ms(when: datetime | None) -> int:
 
 
 def version_info(v: devs.VersionView, *, with_log: bool = False) -> pb.VersionInfo:
-    return pb.VersionInfo(name=v.name, family=v.family, version=v.version, status=v.status, reason=v.reason,
-                          runtime=v.runtime, games=list(v.games), package_sha256=v.package_sha256,
-                          submitted_unix_ms=_ms(v.submitted_at), log=v.log if with_log else "")
+    return pb.VersionInfo(
+        name=v.name,
+        family=v.family,
+        version=v.version,
+        status=v.status,
+        reason=v.reason,
+        runtime=v.runtime,
+        games=list(v.games),
+        package_sha256=v.package_sha256,
+        submitted_unix_ms=_ms(v.submitted_at),
+        log=v.log if with_log else "",
+    )
 
 
 class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
@@ -73,11 +83,15 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
         token = given[7:] if given.startswith("Bearer ") else ""
         dev = devs.authenticate(self.store, token) if token else None
         if dev is None:
-            raise Abort(grpc.StatusCode.UNAUTHENTICATED, "missing or wrong developer token "
-                        "(metadata 'authorization: Bearer <developer token>')")
+            raise Abort(
+                grpc.StatusCode.UNAUTHENTICATED,
+                "missing or wrong developer token (metadata 'authorization: Bearer <developer token>')",
+            )
         if dev.status == devs.PENDING:
-            raise Abort(grpc.StatusCode.PERMISSION_DENIED,
-                        f"developer {dev.name} awaits an organizer's approval (arena developer approve {dev.name})")
+            raise Abort(
+                grpc.StatusCode.PERMISSION_DENIED,
+                f"developer {dev.name} awaits an organizer's approval (arena developer approve {dev.name})",
+            )
         if dev.status != devs.APPROVED:
             raise Abort(grpc.StatusCode.PERMISSION_DENIED, f"developer {dev.name} is {dev.status}")
         return dev
@@ -89,7 +103,9 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
             full = f"{dev.name}/{match['bot']}@{int(match['n'])}"
         v = devs.version(self.store, dev.id, full) if full else None
         if v is None:  # the same answer for another developer's version: nothing leaks
-            raise Abort(grpc.StatusCode.NOT_FOUND, f"no version {name!r} among your bots (names look like mybot@3)")
+            raise Abort(
+                grpc.StatusCode.NOT_FOUND, f"no version {name!r} among your bots (names look like mybot@3)"
+            )
         return v
 
     @staticmethod
@@ -99,15 +115,19 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
                 return fn(self, request, context)
             except Abort as exc:
                 _abort(context, exc.code, exc.message)
+
         wrapped.__name__ = fn.__name__
         return wrapped
 
     # -- calls -------------------------------------------------------------------------------
     @_guard
-    def RegisterDeveloper(self, request: pb.RegisterDeveloperRequest,
-                          context: grpc.ServicerContext) -> pb.RegisterDeveloperResponse:
+    def RegisterDeveloper(
+        self, request: pb.RegisterDeveloperRequest, context: grpc.ServicerContext
+    ) -> pb.RegisterDeveloperResponse:
         try:
-            token, status = devs.register(self.store, request.name, approved=self.settings.registration == "open")
+            token, status = devs.register(
+                self.store, request.name, approved=self.settings.registration == "open"
+            )
         except devs.NameTaken as exc:
             raise Abort(grpc.StatusCode.ALREADY_EXISTS, str(exc)) from None
         except devs.DeveloperError as exc:
@@ -116,13 +136,17 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
         return pb.RegisterDeveloperResponse(name=request.name, token=token, status=status)
 
     @_guard
-    def Submit(self, request_iterator: Iterator[pb.SubmitChunk], context: grpc.ServicerContext) -> pb.VersionInfo:
+    def Submit(
+        self, request_iterator: Iterator[pb.SubmitChunk], context: grpc.ServicerContext
+    ) -> pb.VersionInfo:
         dev = self._developer(context)
         recent = devs.submissions_since(self.store, dev.id, devs.hour_ago())
         if recent >= self.settings.submissions_per_hour:
-            raise Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                        f"{recent} submissions in the last hour (limit {self.settings.submissions_per_hour}); "
-                        "try again later")
+            raise Abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"{recent} submissions in the last hour (limit {self.settings.submissions_per_hour}); "
+                "try again later",
+            )
         staging = self.packages / ".staging" / secrets.token_hex(8)
         staging.mkdir(parents=True, mode=0o700)
         try:
@@ -130,8 +154,11 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
                 sha = self._receive(request_iterator, archive)
                 archive.seek(0)
                 try:
-                    unpack(archive, staging / "pkg",  # type: ignore[arg-type]
-                           UnpackLimits(self.settings.unpacked_bytes, self.settings.max_files))
+                    unpack(
+                        archive,
+                        staging / "pkg",  # type: ignore[arg-type]
+                        UnpackLimits(self.settings.unpacked_bytes, self.settings.max_files),
+                    )
                     manifest = _manifest(staging / "pkg")
                 except (PackageError, ManifestError) as exc:
                     raise Abort(grpc.StatusCode.INVALID_ARGUMENT, f"package refused: {exc}") from None
@@ -156,8 +183,10 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
             raise Abort(grpc.StatusCode.INVALID_ARGUMENT, "an upload starts with a SubmitHeader")
         size, want = first.header.size, first.header.sha256.lower()
         if size > limit:
-            raise Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                        f"the package is {size >> 20} MiB; the limit is {limit >> 20} MiB")
+            raise Abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"the package is {size >> 20} MiB; the limit is {limit >> 20} MiB",
+            )
         digest = hashlib.sha256()
         got = 0
         for chunk in chunks:
@@ -165,8 +194,10 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
                 raise Abort(grpc.StatusCode.INVALID_ARGUMENT, "only data chunks may follow the header")
             got += len(chunk.data)
             if got > size or got > limit:
-                raise Abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                            f"the upload sent more than the {min(size, limit)} bytes it announced or allowed")
+                raise Abort(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    f"the upload sent more than the {min(size, limit)} bytes it announced or allowed",
+                )
             digest.update(chunk.data)
             out.write(chunk.data)
         if got != size:
@@ -177,13 +208,17 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
         return want
 
     @_guard
-    def ListVersions(self, request: pb.ListVersionsRequest, context: grpc.ServicerContext) -> pb.ListVersionsResponse:
+    def ListVersions(
+        self, request: pb.ListVersionsRequest, context: grpc.ServicerContext
+    ) -> pb.ListVersionsResponse:
         dev = self._developer(context)
         bot = request.bot.strip()
         if bot.startswith(f"{dev.name}/"):
-            bot = bot[len(dev.name) + 1:]
+            bot = bot[len(dev.name) + 1 :]
         rows = devs.versions(self.store, dev.id, f"{dev.name}/{bot}" if bot else None)
-        return pb.ListVersionsResponse(developer=dev.name, status=dev.status, versions=[version_info(v) for v in rows])
+        return pb.ListVersionsResponse(
+            developer=dev.name, status=dev.status, versions=[version_info(v) for v in rows]
+        )
 
     @_guard
     def GetVersion(self, request: pb.GetVersionRequest, context: grpc.ServicerContext) -> pb.VersionInfo:
@@ -245,8 +280,9 @@ class LazyReferee:
         self._stack.close()
 
 
-def create_server(store: Store, packages: Path, settings: DevSettings, referee: LazyReferee,
-                  address: str = "127.0.0.1:0") -> tuple[grpc.Server, int, Pipeline]:
+def create_server(
+    store: Store, packages: Path, settings: DevSettings, referee: LazyReferee, address: str = "127.0.0.1:0"
+) -> tuple[grpc.Server, int, Pipeline]:
     """Start the developer service on ``address`` (port 0 = any free port): (server, port, pipeline)."""
     packages.mkdir(parents=True, exist_ok=True)
     (packages / ".staging").mkdir(mode=0o700, exist_ok=True)
@@ -254,9 +290,13 @@ def create_server(store: Store, packages: Path, settings: DevSettings, referee: 
     recovered = pipeline.recover()
     if recovered:
         log.warning("%d version(s) were left building by a stopped devserver: marked failed", recovered)
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="devsvc"),
-                         options=[("grpc.max_receive_message_length", CHUNK_LIMIT + (64 << 10))])
-    pb_grpc.add_DeveloperServiceServicer_to_server(DeveloperServicer(store, settings, packages, pipeline), server)
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=16, thread_name_prefix="devsvc"),
+        options=[("grpc.max_receive_message_length", CHUNK_LIMIT + (64 << 10))],
+    )
+    pb_grpc.add_DeveloperServiceServicer_to_server(
+        DeveloperServicer(store, settings, packages, pipeline), server
+    )
     hs = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(hs, server)
     port = server.add_insecure_port(address)

@@ -17,6 +17,7 @@ ARENA_DEV_SMOKE_GAMES            most games a smoke test plays (0 = every game t
                                  version plays)
 ===============================  ===================================================  =========
 """
+
 from __future__ import annotations
 
 import os

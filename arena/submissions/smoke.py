@@ -5,6 +5,7 @@ the other seats are the random bot. One match per game the version plays (at its
 accepted seat count), judged by ``arena check-bot``'s own verdict (``arena.checkbot.verdict``): a
 forfeit or a fault of the version's seat fails it, with the reason and its seat's output.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,16 +36,22 @@ def smoke_games(manifest: Manifest, most: int) -> list[str]:
     return games[:most] if most else games
 
 
-def smoke(client: RefereeClient, version: str, command: str, cwd: str, manifest: Manifest,
-          most_games: int = 0) -> SmokeResult:
+def smoke(
+    client: RefereeClient, version: str, command: str, cwd: str, manifest: Manifest, most_games: int = 0
+) -> SmokeResult:
     """Play the smoke matches of ``version`` (its command run from ``cwd``); stop at the first failure."""
     lines: list[str] = []
     tag = re.sub(r"[^A-Za-z0-9_.-]", "-", version)
     for i, game in enumerate(smoke_games(manifest, most_games)):
         players = manifest.seat_counts(game)[0]
         seats = [SeatSpec(version, command=command, cwd=cwd)] + [FILLER] * (players - 1)
-        spec = MatchSpec(f"smoke-{tag}-{game}", game, 1 + i, seats,
-                         time_control=TimeControl(per_decision_ms=PER_DECISION_MS))
+        spec = MatchSpec(
+            f"smoke-{tag}-{game}",
+            game,
+            1 + i,
+            seats,
+            time_control=TimeControl(per_decision_ms=PER_DECISION_MS),
+        )
         try:
             report = client.run_match(spec, timeout_s=MATCH_TIMEOUT_S)
         except (RefereeUnavailable, MatchRejected) as exc:
@@ -55,8 +62,12 @@ def smoke(client: RefereeClient, version: str, command: str, cwd: str, manifest:
             output = report.logs.get("seat0", "")[-OUTPUT_TAIL:]
             lines.append(f"smoke {game} ({players} seats): FAIL: {'; '.join(verdict.problems)}\n")
             if output.strip():
-                lines.append(f"--- the version's output (last {OUTPUT_TAIL} bytes) ---\n{output.rstrip()}\n---\n")
+                lines.append(
+                    f"--- the version's output (last {OUTPUT_TAIL} bytes) ---\n{output.rstrip()}\n---\n"
+                )
             return SmokeResult(False, "".join(lines) + f"smoke test failed in {game}\n")
-        lines.append(f"smoke {game} ({players} seats): pass, {verdict.decisions} decisions, "
-                     f"slowest answer {verdict.max_ms} ms\n")
+        lines.append(
+            f"smoke {game} ({players} seats): pass, {verdict.decisions} decisions, "
+            f"slowest answer {verdict.max_ms} ms\n"
+        )
     return SmokeResult(True, "".join(lines))

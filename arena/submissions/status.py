@@ -8,6 +8,7 @@
 ``Bot.active`` (what tournaments and the referee's side filter on) is True exactly while the status
 is ``active``. The ladder (issue 20, part B) suspends a version through ``set_status`` too.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -31,8 +32,9 @@ class StatusError(ArenaError):
     code = "status_error"
 
 
-def set_status(store: Store, bot_name: str, status: str, reason: str | None = None, *,
-               log: str | None = None) -> str:
+def set_status(
+    store: Store, bot_name: str, status: str, reason: str | None = None, *, log: str | None = None
+) -> str:
     """Move version ``bot_name`` to ``status`` (with ``reason``; ``log`` replaces its build log when
     given) and return the status it had. Raises ``StatusError`` for an unknown version or a
     transition that is not allowed (setting the status it already has is one)."""

@@ -8,6 +8,7 @@ through a link. Capped *during* extraction, never after: decompressed bytes (a g
 the cap, tar headers and padding included), file count, and each file's declared and actual size.
 Files keep only their owner's execute bit (no setuid, no setgid, owned by the unpacking user).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -85,8 +86,9 @@ def _link_resolves_inside(root: str, path: str, target: str) -> None:
     """Resolved on the disk (through every link made so far), the link must still end inside."""
     real = os.path.realpath(path)
     if real != root and not real.startswith(root + os.sep):
-        raise PackageError(f"entry {os.path.relpath(path, root)!r}: a link out of the package ({target!r}) "
-                           "is not allowed")
+        raise PackageError(
+            f"entry {os.path.relpath(path, root)!r}: a link out of the package ({target!r}) is not allowed"
+        )
 
 
 def _parent_inside(root: str, path: str) -> None:
@@ -107,7 +109,9 @@ def unpack(archive: BinaryIO, dest: Path, limits: UnpackLimits) -> Unpacked:
         raise
     except (tarfile.TarError, EOFError, OSError, zlib.error, gzip.BadGzipFile) as exc:
         _empty(dest)
-        raise PackageError(f"the package is not a readable .tar.gz archive ({type(exc).__name__}: {exc})") from None
+        raise PackageError(
+            f"the package is not a readable .tar.gz archive ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def _empty(dest: Path) -> None:
@@ -143,7 +147,9 @@ def _extract(archive: BinaryIO, root: str, limits: UnpackLimits) -> Unpacked:
                 continue
             if member.issym():
                 if not _link_inside(rel, member.linkname):
-                    raise PackageError(f"entry {rel!r}: a link out of the package ({member.linkname!r}) is not allowed")
+                    raise PackageError(
+                        f"entry {rel!r}: a link out of the package ({member.linkname!r}) is not allowed"
+                    )
                 os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
                 os.symlink(member.linkname, path)
                 links.append(path)
@@ -152,10 +158,14 @@ def _extract(archive: BinaryIO, root: str, limits: UnpackLimits) -> Unpacked:
             if member.islnk():
                 raise PackageError(f"entry {rel!r}: hard links are not allowed")
             if not member.isreg():
-                raise PackageError(f"entry {rel!r}: only files, directories and links inside the package "
-                                   "are allowed (no devices, FIFOs or sockets)")
+                raise PackageError(
+                    f"entry {rel!r}: only files, directories and links inside the package "
+                    "are allowed (no devices, FIFOs or sockets)"
+                )
             if written + member.size > limits.unpacked_bytes:
-                raise PackageError(f"the package unpacks to more than {limits.unpacked_bytes >> 20} MiB (limit)")
+                raise PackageError(
+                    f"the package unpacks to more than {limits.unpacked_bytes >> 20} MiB (limit)"
+                )
             os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
             _parent_inside(root, path)
             mode = 0o755 if member.mode & 0o100 else 0o644

@@ -1,4 +1,5 @@
 """Hand-made archives for the unpacking tests: honest ones and each kind of hostile one."""
+
 from __future__ import annotations
 
 import gzip
@@ -11,8 +12,10 @@ MANIFEST = b'name = "evil"\nruntime = "python"\ncommand = "{python} bot.py"\n'
 
 def archive(*members: tuple[tarfile.TarInfo, bytes | None]) -> bytes:
     buf = io.BytesIO()
-    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as gz, tarfile.open(fileobj=gz, mode="w",
-                                                                             format=tarfile.GNU_FORMAT) as tar:
+    with (
+        gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar,
+    ):
         for info, data in members:
             tar.addfile(info, io.BytesIO(data) if data is not None else None)
     return buf.getvalue()
@@ -31,10 +34,14 @@ def special(name: str, kind: bytes, linkname: str = "") -> tuple[tarfile.TarInfo
 
 
 def honest() -> bytes:
-    return archive(file("arena-bot.toml", MANIFEST), file("bot.py", b"print('hi')\n", 0o755),
-                   special("lib", tarfile.DIRTYPE), file("lib/util.py", b"X = 1\n"),
-                   special("lib/alias.py", tarfile.SYMTYPE, "util.py"),
-                   special("top", tarfile.SYMTYPE, "lib/../bot.py"))
+    return archive(
+        file("arena-bot.toml", MANIFEST),
+        file("bot.py", b"print('hi')\n", 0o755),
+        special("lib", tarfile.DIRTYPE),
+        file("lib/util.py", b"X = 1\n"),
+        special("lib/alias.py", tarfile.SYMTYPE, "util.py"),
+        special("top", tarfile.SYMTYPE, "lib/../bot.py"),
+    )
 
 
 def gzip_bomb(unpacked_mib: int) -> bytes:
@@ -52,8 +59,10 @@ def gzip_bomb(unpacked_mib: int) -> bytes:
             return bytes(n)
 
     buf = io.BytesIO()
-    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, compresslevel=9) as gz, \
-            tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar:
+    with (
+        gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, compresslevel=9) as gz,
+        tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar,
+    ):
         tar.addfile(file("arena-bot.toml", MANIFEST)[0], io.BytesIO(MANIFEST))
         tar.addfile(info, Zeros())  # type: ignore[arg-type]
     return buf.getvalue()
@@ -82,19 +91,38 @@ HOSTILE: dict[str, tuple[Callable[[], bytes], str]] = {
     "dotdot": (lambda: archive(file("arena-bot.toml", MANIFEST), file("../escape.txt")), "'..' in a path"),
     "dotdot-deep": (lambda: archive(file("a/b/../../../escape.txt")), "'..' in a path"),
     "absolute": (lambda: archive(file("/tmp/arena-escape.txt")), "absolute paths"),
-    "symlink-absolute": (lambda: archive(special("etc", tarfile.SYMTYPE, "/etc")), "a link out of the package"),
+    "symlink-absolute": (
+        lambda: archive(special("etc", tarfile.SYMTYPE, "/etc")),
+        "a link out of the package",
+    ),
     "symlink-up": (lambda: archive(special("up", tarfile.SYMTYPE, "../../..")), "a link out of the package"),
-    "symlink-then-write": (lambda: archive(special("d", tarfile.SYMTYPE, "sub/../.."), file("d/x.txt")),
-                           "a link out of the package"),
+    "symlink-then-write": (
+        lambda: archive(special("d", tarfile.SYMTYPE, "sub/../.."), file("d/x.txt")),
+        "a link out of the package",
+    ),
     # 'here' -> '.', so 'here/up' is really './up', and its '../x' leaves the package
-    "symlink-via-link": (lambda: archive(special("here", tarfile.SYMTYPE, "."),
-                                         special("here/up", tarfile.SYMTYPE, "../outside")), "a link out"),
-    "symlink-dotdot-through-link": (lambda: archive(special("w", tarfile.SYMTYPE, "."),
-                                                    special("l", tarfile.SYMTYPE, "w/../..")), "a link out"),
-    "symlink-late-chain": (lambda: archive(special("a", tarfile.SYMTYPE, "b/.."), special("b", tarfile.SYMTYPE, ".")),
-                           "a link out"),
-    "hardlink": (lambda: archive(file("a.txt"), special("b.txt", tarfile.LNKTYPE, "/etc/passwd")), "hard links"),
-    "hardlink-inside": (lambda: archive(file("a.txt"), special("b.txt", tarfile.LNKTYPE, "a.txt")), "hard links"),
+    "symlink-via-link": (
+        lambda: archive(
+            special("here", tarfile.SYMTYPE, "."), special("here/up", tarfile.SYMTYPE, "../outside")
+        ),
+        "a link out",
+    ),
+    "symlink-dotdot-through-link": (
+        lambda: archive(special("w", tarfile.SYMTYPE, "."), special("l", tarfile.SYMTYPE, "w/../..")),
+        "a link out",
+    ),
+    "symlink-late-chain": (
+        lambda: archive(special("a", tarfile.SYMTYPE, "b/.."), special("b", tarfile.SYMTYPE, ".")),
+        "a link out",
+    ),
+    "hardlink": (
+        lambda: archive(file("a.txt"), special("b.txt", tarfile.LNKTYPE, "/etc/passwd")),
+        "hard links",
+    ),
+    "hardlink-inside": (
+        lambda: archive(file("a.txt"), special("b.txt", tarfile.LNKTYPE, "a.txt")),
+        "hard links",
+    ),
     "char-device": (lambda: archive(special("null", tarfile.CHRTYPE)), "no devices"),
     "block-device": (lambda: archive(special("sda", tarfile.BLKTYPE)), "no devices"),
     "fifo": (lambda: archive(special("pipe", tarfile.FIFOTYPE)), "no devices"),

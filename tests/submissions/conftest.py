@@ -3,6 +3,7 @@
 ``start_devserver(home, referee, **settings)`` runs the developer service with its own ARENA_HOME
 (its store and packages) and the given ``ARENA_DEV_*`` settings; smoke tests play on ``referee``.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,15 +29,23 @@ class DevServer:
     log_path: Path
     config: Path = field(default=Path())
 
-    def cli(self, *args: str, token: str | None = None, timeout: float = 600,
-            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    def cli(
+        self, *args: str, token: str | None = None, timeout: float = 600, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         """``arena ARGS`` as a developer (or organizer) on this machine would run it."""
         env = dict(self.env, ARENA_DEV_SERVER=self.address, XDG_CONFIG_HOME=str(self.config))
         env.pop("ARENA_DEV_TOKEN", None)
         if token is not None:
             env["ARENA_DEV_TOKEN"] = token
-        return subprocess.run([sys.executable, "-m", "arena.cli.main", *args], capture_output=True, text=True,
-                              env=env, cwd=cwd or self.home, timeout=timeout, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "arena.cli.main", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cwd or self.home,
+            timeout=timeout,
+            check=False,
+        )
 
     def channel(self) -> grpc.Channel:
         return grpc.insecure_channel(self.address)
@@ -57,8 +66,19 @@ def start_devserver(home: Path, referee: RunningReferee, **settings: str) -> Dev
     log_path = home / "devserver.log"
     env = e2e_env(home, ARENA_ORGANIZER_TOKEN=referee.organizer_token, **settings)
     env.pop("ARENA_DEV_SERVER", None)
-    cmd = [sys.executable, "-m", "arena.cli.main", "-v", "devserver", "--address", "127.0.0.1:0",
-           "--referee", referee.address, "--ready-file", str(ready)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "arena.cli.main",
+        "-v",
+        "devserver",
+        "--address",
+        "127.0.0.1:0",
+        "--referee",
+        referee.address,
+        "--ready-file",
+        str(ready),
+    ]
     with open(log_path, "wb") as log_file:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

@@ -1,6 +1,8 @@
 """Waiting on versions, and packages written for the tests (beside the ones `arena new-bot` makes)."""
+
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -18,16 +20,24 @@ def wait_for(client: DevClient, name: str, timeout_s: float = 600) -> pb.Version
     return v
 
 
-def python_package(root: Path, name: str, *, bot: str | None = None, build: str = "",
-                   games: tuple[str, ...] = ("sealed_bids",), files: dict[str, str] | None = None) -> Path:
+def python_package(
+    root: Path,
+    name: str,
+    *,
+    bot: str | None = None,
+    build: str = "",
+    games: tuple[str, ...] = ("sealed_bids",),
+    files: dict[str, str] | None = None,
+) -> Path:
     """A Python package playing the fixture game (quick smoke tests): the starter's bot by default."""
     from arena.starters import create
 
     create("python", root, name)
-    lines = [f'name = "{name}"', 'runtime = "python"', 'command = "{python} bot.py"',
-             f"games = [{', '.join(repr(g).replace(chr(39), chr(34)) for g in games)}]"]
+    # (a JSON string or list is a TOML one too)
+    lines = [f"name = {json.dumps(name)}", 'runtime = "python"', 'command = "{python} bot.py"',
+             f"games = {json.dumps(list(games))}"]
     if build:
-        lines.append(f"build = {build!r}".replace("'", '"') if '"' not in build else f"build = '{build}'")
+        lines.append(f"build = {json.dumps(build)}")
     (root / "arena-bot.toml").write_text("\n".join(lines) + "\n")
     if bot is not None:
         (root / "bot.py").write_text(bot)

@@ -1,5 +1,6 @@
 """``arena-bot.toml``: what is accepted, what is refused (one line naming the key), and that every
 `arena new-bot` kit writes one that parses."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,21 +24,24 @@ def test_seats_narrow_a_game() -> None:
     assert m.seat_counts("clank") == [2, 3]
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("name = ", "not valid TOML"),
-    ('runtime = "go"\ncommand = "x"\n', "'name' must be a non-empty string"),
-    ('name = "Bot"\nruntime = "go"\ncommand = "x"\n', "must be 1-64 lowercase"),
-    ('name = "b"\nruntime = "rust"\ncommand = "x"\n', "runtime 'rust' is not one of go, node, python"),
-    ('name = "b"\nruntime = "go"\ncommand = ""\n', "'command' must be a non-empty string"),
-    ('name = "b"\nruntime = "go"\ncommand = "/usr/bin/evil"\n', "not an absolute path"),
-    ('name = "b"\nruntime = "go"\ncommand = "\'unclosed"\n', "cannot be split"),
-    (GOOD + 'games = ["chess"]\n', "unknown game(s) chess"),
-    (GOOD + 'games = "clank"\n', "'games' must be a list of strings"),
-    (GOOD + 'games = ["clank"]\nseats = { greyport = [1] }\n', "a game the bot does not play"),
-    (GOOD + "seats = { clank = [9] }\n", "seats.clank must be a non-empty list of seat counts in 2..4"),
-    (GOOD + 'vendor = "npm ci"\n', "'vendor' and 'vendor_dir' go together"),
-    (GOOD + 'comand = "typo"\n', "unknown key(s) comand"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("name = ", "not valid TOML"),
+        ('runtime = "go"\ncommand = "x"\n', "'name' must be a non-empty string"),
+        ('name = "Bot"\nruntime = "go"\ncommand = "x"\n', "must be 1-64 lowercase"),
+        ('name = "b"\nruntime = "rust"\ncommand = "x"\n', "runtime 'rust' is not one of go, node, python"),
+        ('name = "b"\nruntime = "go"\ncommand = ""\n', "'command' must be a non-empty string"),
+        ('name = "b"\nruntime = "go"\ncommand = "/usr/bin/evil"\n', "not an absolute path"),
+        ('name = "b"\nruntime = "go"\ncommand = "\'unclosed"\n', "cannot be split"),
+        (GOOD + 'games = ["chess"]\n', "unknown game(s) chess"),
+        (GOOD + 'games = "clank"\n', "'games' must be a list of strings"),
+        (GOOD + 'games = ["clank"]\nseats = { greyport = [1] }\n', "a game the bot does not play"),
+        (GOOD + "seats = { clank = [9] }\n", "seats.clank must be a non-empty list of seat counts in 2..4"),
+        (GOOD + 'vendor = "npm ci"\n', "'vendor' and 'vendor_dir' go together"),
+        (GOOD + 'comand = "typo"\n', "unknown key(s) comand"),
+    ],
+)
 def test_bad_manifests(text: str, words: str) -> None:
     with pytest.raises(ManifestError) as err:
         parse(text)

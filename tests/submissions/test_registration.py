@@ -1,5 +1,6 @@
 """Registration by approval, the organizer's commands, and the hourly submission limit, through the
 CLI a developer and an organizer run (real processes, one devserver)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -17,13 +18,19 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture(scope="module")
 def dev(tmp_path_factory: pytest.TempPathFactory, referee: RunningReferee) -> Iterator[DevServer]:
-    server = start_devserver(tmp_path_factory.mktemp("devserver"), referee, ARENA_DEV_REGISTRATION="approval",
-                             ARENA_DEV_SUBMISSIONS_PER_HOUR="2")
+    server = start_devserver(
+        tmp_path_factory.mktemp("devserver"),
+        referee,
+        ARENA_DEV_REGISTRATION="approval",
+        ARENA_DEV_SUBMISSIONS_PER_HOUR="2",
+    )
     yield server
     server.stop()
 
 
-def test_a_developer_waits_for_approval_then_submits_within_the_hourly_limit(dev: DevServer, tmp_path: Path) -> None:
+def test_a_developer_waits_for_approval_then_submits_within_the_hourly_limit(
+    dev: DevServer, tmp_path: Path
+) -> None:
     reg = dev.cli("developer", "register", "dora")
     assert reg.returncode == 0, reg.stderr
     assert "registered (pending)" in reg.stdout and "arena developer approve dora" in reg.stdout

@@ -1,4 +1,5 @@
 """The version life cycle in the store (SQLite): one function moves it, ``active`` follows it."""
+
 from __future__ import annotations
 
 import itertools
@@ -37,13 +38,25 @@ def test_a_new_version_is_building_and_inactive(store, tmp_path: Path) -> None: 
     assert v.family.endswith("/bot")
     with store.read() as s:
         bot = s.query(m.Bot).filter_by(name=v.name).one()
-        assert (bot.kind, bot.active, bot.command, bot.cwd) == ("hosted", False, "{python} bot.py", str(tmp_path / "1"))
+        assert (bot.kind, bot.active, bot.command, bot.cwd) == (
+            "hosted",
+            False,
+            "{python} bot.py",
+            str(tmp_path / "1"),
+        )
 
 
-@pytest.mark.parametrize(("path", "active"), [
-    ([m.B_ACTIVE], True), ([m.B_FAILED], False), ([m.B_ACTIVE, m.B_SUSPENDED], False),
-    ([m.B_ACTIVE, m.B_SUSPENDED, m.B_ACTIVE], True), ([m.B_ACTIVE, m.B_RETIRED], False),
-    ([m.B_FAILED, m.B_RETIRED], False)])
+@pytest.mark.parametrize(
+    ("path", "active"),
+    [
+        ([m.B_ACTIVE], True),
+        ([m.B_FAILED], False),
+        ([m.B_ACTIVE, m.B_SUSPENDED], False),
+        ([m.B_ACTIVE, m.B_SUSPENDED, m.B_ACTIVE], True),
+        ([m.B_ACTIVE, m.B_RETIRED], False),
+        ([m.B_FAILED, m.B_RETIRED], False),
+    ],
+)
 def test_allowed_paths_and_the_active_flag(path: list[str], active: bool, store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     v = _version(store, tmp_path)
     before = m.B_BUILDING
@@ -55,10 +68,19 @@ def test_allowed_paths_and_the_active_flag(path: list[str], active: bool, store,
         assert (bot.status, bot.active, bot.status_reason) == (path[-1], active, f"because {path[-1]}")
 
 
-@pytest.mark.parametrize(("path", "bad"), [([], m.B_SUSPENDED), ([m.B_FAILED], m.B_ACTIVE),
-                                           ([m.B_ACTIVE, m.B_RETIRED], m.B_ACTIVE), ([m.B_ACTIVE], m.B_ACTIVE),
-                                           ([], "exploded")])
-def test_other_transitions_are_refused_and_change_nothing(path: list[str], bad: str, store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("path", "bad"),
+    [
+        ([], m.B_SUSPENDED),
+        ([m.B_FAILED], m.B_ACTIVE),
+        ([m.B_ACTIVE, m.B_RETIRED], m.B_ACTIVE),
+        ([m.B_ACTIVE], m.B_ACTIVE),
+        ([], "exploded"),
+    ],
+)
+def test_other_transitions_are_refused_and_change_nothing(
+    path: list[str], bad: str, store, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     v = _version(store, tmp_path)
     for status in path:
         set_status(store, v.name, status)

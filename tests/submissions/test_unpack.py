@@ -1,4 +1,5 @@
 """Unpacking refuses hostile packages while extracting, and leaves nothing behind when it does."""
+
 from __future__ import annotations
 
 import io
