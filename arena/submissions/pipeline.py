@@ -80,10 +80,13 @@ class Pipeline:
             _set(self.store, name, m.B_FAILED, _last_line(report.log, "smoke test failed"), log=full)
             return
         with self.lock:  # one version at a time crosses the active-version cap
-            _set(self.store, name, m.B_ACTIVE, None, log=full)
+            # the oldest make room first: whoever sees the new version active sees the cap kept
+            now = devs.any_version(self.store, name)
+            if now is None or now.status != m.B_BUILDING:  # retired by its developer meanwhile
+                return
             dev = _developer_id(self.store, name)
             active = devs.active_versions(self.store, dev) if dev is not None else []
-            for old in active[: max(0, len(active) - self.settings.active_versions)]:
+            for old in active[: max(0, len(active) + 1 - self.settings.active_versions)]:
                 _set(
                     self.store,
                     old,
@@ -91,6 +94,7 @@ class Pipeline:
                     f"retired: more than {self.settings.active_versions} active "
                     f"versions (the newest stay), {name} replaced it",
                 )
+            _set(self.store, name, m.B_ACTIVE, None, log=full)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
