@@ -3,12 +3,14 @@ CLI a developer and an organizer run (real processes, one devserver)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from arena.submissions.client import DevClient, DevServiceError
+from arena.submissions.pack import pack
 from tests.e2e.conftest import RunningReferee
 from tests.submissions.conftest import DevServer, start_devserver
 from tests.submissions.helpers import python_package, wait_for
@@ -23,6 +25,7 @@ def dev(tmp_path_factory: pytest.TempPathFactory, referee: RunningReferee) -> It
         referee,
         ARENA_DEV_REGISTRATION="approval",
         ARENA_DEV_SUBMISSIONS_PER_HOUR="2",
+        ARENA_DEV_BUILD_S="4",
     )
     yield server
     server.stop()
@@ -77,3 +80,16 @@ def test_registration_refuses_bad_and_taken_names(dev: DevServer) -> None:
         DevClient(dev.address).register("Not Valid")
     organizer = dev.cli("developer", "approve", "nobody")
     assert organizer.returncode == 2 and "no developer named 'nobody'" in organizer.stderr
+
+
+def test_a_build_past_its_time_limit_is_stopped(dev: DevServer, tmp_path: Path) -> None:
+    token = DevClient(dev.address).register("slow-dev").token
+    assert dev.cli("developer", "approve", "slow-dev").returncode == 0
+    client = DevClient(dev.address, token)
+    step = "import time, pathlib\npathlib.Path('started').write_text('x')\ntime.sleep(120)\n"
+    pkg = python_package(tmp_path / "slow", "slow", build="{python} step.py", files={"step.py": step})
+    t0 = time.monotonic()
+    v = wait_for(client, client.submit(pack(pkg)).name, 120)
+    assert v.status == "failed" and v.reason == "build failed: time limit of 4s exhausted", v.log
+    assert time.monotonic() - t0 < 60
+    assert (dev.home / "packages" / "slow-dev" / "slow" / "1" / "started").exists()  # it did run
