@@ -35,6 +35,16 @@ BUILD_PIDS = 256
 NO_NETWORK_HINT = "the build runs without network: every dependency must be inside the package"
 
 
+#: Builds running now (``kill_running`` ends them when the service stops).
+_RUNNING: set[subprocess.Popen[bytes]] = set()
+
+
+def kill_running() -> None:
+    for proc in list(_RUNNING):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
 @dataclass(frozen=True)
 class BuildResult:
     ok: bool
@@ -143,6 +153,7 @@ def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Ch
         env={"PATH": "/usr/bin:/bin"},
     )
     assert proc.stdin is not None and proc.stdout is not None
+    _RUNNING.add(proc)
     proc.stdin.write(json.dumps(the_plan).encode() + b"\n")
     proc.stdin.close()
     out = bytearray()
@@ -165,6 +176,7 @@ def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Ch
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+    _RUNNING.discard(proc)
     violation = sandbox_cgroup.violation(group, time_limit_s) if sup.cgroups else ""
     if sup.cgroups:
         sandbox_cgroup.destroy(group)

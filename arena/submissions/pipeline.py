@@ -21,7 +21,7 @@ from referee.client import RefereeClient
 from referee.service.sandbox import Channel
 
 from . import developers as devs
-from .build import build
+from .build import build, kill_running
 from .manifest import ManifestError, load
 from .settings import DevSettings
 from .smoke import smoke
@@ -97,7 +97,10 @@ class Pipeline:
             _set(self.store, name, m.B_ACTIVE, None, log=full)
 
     def close(self) -> None:
+        """Stop: queued builds are dropped and running ones killed (their versions stay ``building``
+        until the next start marks them failed)."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+        kill_running()
         self.channel.close()
 
 

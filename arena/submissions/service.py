@@ -14,6 +14,7 @@ import os
 import secrets
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from concurrent import futures
 from datetime import datetime
@@ -259,8 +260,6 @@ class LazyReferee:
         self.address, self.token = address, token
         self._client: RefereeClient | None = None
         self._stack = contextlib.ExitStack()
-        import threading
-
         self._lock = threading.Lock()
 
     def __call__(self) -> RefereeClient:
@@ -307,5 +306,3 @@ def create_server(
         hs.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port, pipeline
 
-
-__all__ = ["MANIFEST", "DeveloperServicer", "LazyReferee", "create_server"]

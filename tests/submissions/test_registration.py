@@ -93,3 +93,34 @@ def test_a_build_past_its_time_limit_is_stopped(dev: DevServer, tmp_path: Path) 
     assert v.status == "failed" and v.reason == "build failed: time limit of 4s exhausted", v.log
     assert time.monotonic() - t0 < 60
     assert (dev.home / "packages" / "slow-dev" / "slow" / "1" / "started").exists()  # it did run
+
+
+def test_a_build_cut_short_by_a_stop_fails_at_the_next_start(tmp_path: Path, referee: RunningReferee) -> None:
+    home = tmp_path / "home"
+    first = start_devserver(home, referee, ARENA_DEV_REGISTRATION="open")
+    try:
+        client = DevClient(first.address, DevClient(first.address).register("ivy").token)
+        step = "import time, pathlib\npathlib.Path('started').write_text('x')\ntime.sleep(300)\n"
+        pkg = python_package(tmp_path / "p", "stopped", build="{python} step.py", files={"step.py": step})
+        name = client.submit(pack(pkg)).name
+        started = home / "packages" / "ivy" / "stopped" / "1" / "started"
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert started.exists()
+        t0 = time.monotonic()
+        first.proc.terminate()
+        first.proc.wait(30)  # the running build is killed, not waited for
+        assert time.monotonic() - t0 < 30
+    finally:
+        first.stop()
+    (home / "devserver.json").unlink()
+    second = start_devserver(home, referee, ARENA_DEV_REGISTRATION="open")
+    try:
+        v = DevClient(second.address, client.token).version(name)
+        assert (v.status, v.reason) == (
+            "failed",
+            "the developer service stopped during the build; submit again",
+        )
+    finally:
+        second.stop()
