@@ -115,7 +115,8 @@ def test_the_active_versions_play_a_rated_tournament_under_their_version_names(
     assert all(n in arena("bot", "list", "--game", "sealed_bids").stdout for n in names)
     if len(names) < 2:
         pytest.skip("one language only here: no pairing to play")
-    arena("tournament", "create", "sealed_bids", "--bots", ",".join(names), "--games", "1", "--run")
+    bots = ",".join(names)
+    arena("tournament", "create", "sealed_bids", "--bots", bots, "--seats", "2", "--games", "1", "--run")
     ladder = arena("ladder", "sealed_bids").stdout
     for name in names:
         assert name in ladder, ladder
