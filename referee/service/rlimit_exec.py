@@ -114,7 +114,7 @@ def host(plan: dict) -> None:
     for src, dest in binds:
         args += ["--ro-bind", src, dest]
     args += plan["post"]
-    for src, dest in rw:  # after `--remount-ro /`, which would make them read-only too
+    for src, dest in rw:  # (after the read-only binds: one of them may hold it)
         args += ["--bind", src, dest]
     r, w = os.pipe()
     os.write(w, b"".join(a.encode() + b"\0" for a in args))
