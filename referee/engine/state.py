@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, MalformedAction, NotYourDecision, SnapshotError
 from .events import EventLog
-from .jsonutil import canonical, digest_of
+from .jsonutil import canonical, digest_text
 from .outcome import Outcome
 from .rng import Rng
 from .viewer import ALL, PUBLIC, Viewer
@@ -147,19 +147,29 @@ class State(ABC):
 
     def snapshot(self) -> dict[str, Any]:
         """The full state as JSON, with a header naming the game and version."""
+        return self._snapshot(self.log.to_json())
+
+    def _snapshot(self, log: Any) -> dict[str, Any]:
         return {
             "game": self.game.info.id,
             "version": self.game.info.version,
             "players": self.players,
             "options": self.options,
             "rng": self.rng.to_json(),
-            "log": self.log.to_json(),
+            "log": log,
             "data": self.snapshot_data(),
         }
 
     def digest(self) -> str:
-        """Hash of the snapshot: equal digests mean equal states."""
-        return digest_of(self.snapshot())
+        """Hash of the snapshot: equal digests mean equal states.
+
+        The same value as ``digest_of(self.snapshot())``: the snapshot's canonical JSON is put together
+        key by key (sorted, as ``canonical`` writes them), with the log's text from
+        ``EventLog.canonical_text``, which encodes each entry once."""
+        parts = self._snapshot(None)
+        text = ",".join(f"{canonical(k)}:{self.log.canonical_text() if k == 'log' else canonical(parts[k])}"
+                        for k in sorted(parts))
+        return digest_text("{" + text + "}")
 
     def clone(self) -> State:
         return self.game.restore(self.snapshot())
