@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import Game, Outcome, Replay, State
 from referee.engine.driver import Ask, FaultPolicy, MatchDriver, Verdict
 from referee.matchspec import MatchSpec
+from referee import viewpatch
 from referee.protocol import bot_pb2, organizer_pb2
 
 from .sessions import SeatSlot, Session
@@ -76,18 +77,14 @@ class Pending:
 def view_texts(slot: SeatSlot, view: dict[str, Any]) -> tuple[str, str]:
     """(view_json, view_patch_json) for the seat's next request.
 
-    A session that asked for view deltas gets the changed top-level values of the view (compared
-    as encoded text, so 1 and true or 1 and 1.0 differ) after its first full view."""
+    A session that asked for view deltas gets a patch on the last view it was sent
+    (``referee.viewpatch``) after its first full view."""
     session = slot.session
     if session is None or not session.view_delta:
         slot.view_parts = None
         return _dumps(view), ""
-    parts = {str(k): _dumps(v) for k, v in view.items()}
-    prev, slot.view_parts = slot.view_parts, parts
-    if prev is None:
-        return "{" + ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items()) + "}", ""
-    changed = ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items() if prev.get(k) != v)
-    return "", '{"set":{' + changed + '},"del":' + _dumps([k for k in prev if k not in parts]) + "}"
+    slot.view_parts, patch = viewpatch.encode(slot.view_parts, view)
+    return ("", patch) if patch else (viewpatch.full_text(slot.view_parts), "")
 
 
 def bot_seed(key: bytes, match_id: str, seat: int) -> int:
