@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         # A hosted bot reconnects after a dropped connection (its one-time token stays valid while its
         # seat waits) but gives up soon, so it never outlives a referee that went away.
         stats = run(factory, args.address, args.token, games, args.capacity, give_up_s=10.0 if hosted else None,
-                    client=f"bots.serve {args.name}")
+                    client=f"bots.serve {args.name}", view_delta=True)
     except BotRefused as exc:
         print(f"refused by the referee: {exc}", file=sys.stderr)
         return 3

@@ -21,10 +21,9 @@ import orjson
 
 from referee.service.wirejson import dumps
 
-
 #: Values shorter than this (encoded) are replaced whole rather than patched: patching them saves
 #: little and costs the referee a diff of every child.
-MIN_PATCHED = 512
+MIN_PATCHED = 1024
 
 _OPT = orjson.OPT_NON_STR_KEYS
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import grpc
 
-from referee.engine.agent import DecisionRequest, MatchStart, TimeControl
 from referee import viewpatch
+from referee.engine.agent import DecisionRequest, MatchStart, TimeControl
 from referee.protocol import bot_pb2, bot_pb2_grpc
 from referee.viewpatch import loads
 

@@ -17,10 +17,10 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from referee import viewpatch
 from referee.engine import Game, Outcome, Replay, State
 from referee.engine.driver import Ask, FaultPolicy, MatchDriver, Verdict
 from referee.matchspec import MatchSpec
-from referee import viewpatch
 from referee.protocol import bot_pb2, organizer_pb2
 
 from .sessions import SeatSlot, Session
