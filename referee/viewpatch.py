@@ -15,11 +15,12 @@ value, or at the top the whole view, is sent in full). Applying a patch twice ch
 from __future__ import annotations
 
 import json
+from collections.abc import MutableMapping
 from typing import Any
 
 import orjson
 
-from referee.service.wirejson import dumps
+from referee.service.wirejson import dumps, static_text
 
 #: Values shorter than this (encoded) are replaced whole rather than patched: patching them saves
 #: little and costs the referee a diff of every child.
@@ -44,11 +45,16 @@ def _enc(value: Any) -> bytes:
         return dumps(value).encode()
 
 
-def encode(previous: dict[str, bytes] | None, view: dict[str, Any]) -> tuple[dict[str, bytes], str]:
+def encode(previous: dict[str, bytes] | None, view: dict[str, Any], static: tuple[str, ...] = (),
+           cache: MutableMapping[str, bytes] | None = None) -> tuple[dict[str, bytes], str]:
     """(the encoded top-level values of ``view``, its patch on the view whose values were
     ``previous``); the patch is "" when the whole view must be sent (no previous view, or its keys
-    moved). Keep the first for the next call."""
-    parts = {str(k): _enc(v) for k, v in view.items()}
+    moved). Keep the first for the next call. The values of the ``static`` keys come from ``cache``
+    (``wirejson.static_text``: encoded once per match)."""
+    if static and cache is not None:
+        parts = {str(k): static_text(view, k, cache) if k in static else _enc(v) for k, v in view.items()}
+    else:
+        parts = {str(k): _enc(v) for k, v in view.items()}
     if previous is None:
         return parts, ""
     patch = _patch(None, view, previous, parts, top=True)

@@ -26,6 +26,7 @@ from referee.protocol import bot_pb2, organizer_pb2
 from .sessions import SeatSlot, Session
 from .spectators import FrameFeed
 from .wirejson import dumps as _dumps
+from .wirejson import dumps_view
 
 if TYPE_CHECKING:
     from .config import RefereeConfig
@@ -74,16 +75,18 @@ class Pending:
         return bot_pb2.RefereeMessage(decision=req)
 
 
-def view_texts(slot: SeatSlot, view: dict[str, Any]) -> tuple[str, str]:
+def view_texts(slot: SeatSlot, view: dict[str, Any], static: tuple[str, ...] = (),
+               cache: dict[str, bytes] | None = None) -> tuple[str, str]:
     """(view_json, view_patch_json) for the seat's next request.
 
     A session that asked for view deltas gets a patch on the last view it was sent
-    (``referee.viewpatch``) after its first full view."""
+    (``referee.viewpatch``) after its first full view. The values of the ``static`` keys (the
+    game's ``STATIC_VIEW_KEYS``) are encoded once per match, in ``cache``."""
     session = slot.session
     if session is None or not session.view_delta:
         slot.view_parts = None
-        return _dumps(view), ""
-    slot.view_parts, patch = viewpatch.encode(slot.view_parts, view)
+        return (dumps_view(view, static, cache) if cache is not None else _dumps(view)), ""
+    slot.view_parts, patch = viewpatch.encode(slot.view_parts, view, static, cache)
     return ("", patch) if patch else (viewpatch.full_text(slot.view_parts), "")
 
 
@@ -124,6 +127,8 @@ class LiveMatch:
         tc = spec.time_control
         self.tc_msg = bot_pb2.TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms)
         self.options_json = _dumps(state.options)
+        self.static_keys = state.STATIC_VIEW_KEYS
+        self.static_texts: dict[str, bytes] = {}  # their encoded values, once per match
 
     # -- bookkeeping -------------------------------------------------------------------------
     def note(self, line: str) -> None:
@@ -213,7 +218,7 @@ class LiveMatch:
         cap = self.config.max_decision_s
         batch = []
         for ask in asks:
-            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view)
+            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view, self.static_keys, self.static_texts)
             msg = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
                 match_id=self.id, decision_id=ask.decision_id, seat=ask.seat, game=self.game.info.id,
                 view_json=view_json, view_patch_json=patch_json, legal_json=_dumps(ask.legal),

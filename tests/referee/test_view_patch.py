@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from referee import viewpatch
 from referee.engine import Rng, game_ids, get_game
+from referee.service.wirejson import dumps, dumps_view
 
 
 def _text(v: Any) -> str:
@@ -16,13 +17,15 @@ def _text(v: Any) -> str:
     return json.dumps(v)
 
 
-def _rebuild(views: list[dict[str, Any]]) -> tuple[int, int]:
+def _rebuild(views: list[dict[str, Any]], static: tuple[str, ...] = ()) -> tuple[int, int]:
     """Send ``views`` one after another as a referee would; check each rebuilt view. (patches, full views)"""
-    parts: dict[str, str] | None = None
+    parts: dict[str, bytes] | None = None
     have: Any = None
     patches = fulls = 0
+    cache: dict[str, bytes] = {}
     for view in views:
-        parts, patch = viewpatch.encode(parts, view)
+        assert dumps_view(view, static, cache) == dumps(view)  # a full view, its static part encoded once
+        parts, patch = viewpatch.encode(parts, view, static, cache)
         if patch:
             patches += 1
             have = viewpatch.apply(have, viewpatch.loads(patch))
@@ -63,7 +66,7 @@ def test_types_order_and_shapes() -> None:
     assert (patches, fulls) == (3, 2)
     parts, _ = viewpatch.encode(None, views[-1])
     assert viewpatch.encode(parts, views[-1])[1] == '{"set":{},"del":[]}'  # nothing changed
-    hand = list(range(200))  # long enough to be patched rather than replaced (viewpatch.MIN_PATCHED)
+    hand = list(range(400))  # long enough to be patched rather than replaced (viewpatch.MIN_PATCHED)
     parts, _ = viewpatch.encode(None, {"p": [{"hand": hand, "coins": 3}] * 2, "static": "x" * 100})
     _, patch = viewpatch.encode(parts, {"p": [{"hand": hand, "coins": 3}, {"hand": hand, "coins": 4}],
                                         "static": "x" * 100})
@@ -88,5 +91,5 @@ def test_every_game_rebuilds_every_seat_view_exactly() -> None:
                 ply += 1
             for views in seen.values():
                 if views:
-                    patches, _ = _rebuild(views)
+                    patches, _ = _rebuild(views, type(state).STATIC_VIEW_KEYS)
                     assert len(views) < 3 or patches > 0, f"{gid}: no view was sent as a patch"
