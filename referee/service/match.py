@@ -219,11 +219,12 @@ class LiveMatch:
         batch = []
         for ask in asks:
             view_json, patch_json = view_texts(self.slots[ask.seat], ask.view, self.static_keys, self.static_texts)
-            msg = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
-                match_id=self.id, decision_id=ask.decision_id, seat=ask.seat, game=self.game.info.id,
-                view_json=view_json, view_patch_json=patch_json, legal_json=_dumps(ask.legal),
-                events_json=_dumps(ask.events),
-                deadline_ms=ask.deadline_ms, time_bank_ms=ask.time_bank_ms, legal_count=len(ask.legal)))
+            msg = bot_pb2.RefereeMessage()
+            d = msg.decision  # filled in place: building a DecisionRequest and wrapping it copies the view
+            d.match_id, d.decision_id, d.seat, d.game = self.id, ask.decision_id, ask.seat, self.game.info.id
+            d.view_json, d.view_patch_json = view_json, patch_json
+            d.legal_json, d.events_json = _dumps(ask.legal), _dumps(ask.events)
+            d.deadline_ms, d.time_bank_ms, d.legal_count = ask.deadline_ms, ask.time_bank_ms, len(ask.legal)
             limit_s = min(cap, ask.deadline_ms / 1000) if ask.deadline_ms else cap
             batch.append((self.slots[ask.seat], Pending(ask, msg, 0.0, limit_s)))
         for slot, p in batch:
