@@ -9,14 +9,29 @@ goodbye. With ``--live`` it stays connected and plays matches until interrupted 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
 
 # imported at the top on purpose: a sandboxed hosted bot's launcher pre-loads this module while it
 # waits for its seat, so the match does not wait for these imports (referee/service/sandbox.py)
-from bots.builtin import make_bot
+from bots.builtin import heuristic_available, make_bot
 from bots.sdk.client import BotRefused, run, start_seed
+from referee.engine import game_ids, get_game
+
+
+def preload() -> None:
+    """Load every registered game (rules, content) and its heuristic bot's module now, at import: a
+    sandboxed hosted bot's zygote imports this module once, so each match's process starts with them
+    loaded instead of spending ~0.1 s of CPU on Clank's alone."""
+    for game_id in game_ids():
+        with contextlib.suppress(Exception):  # a game that cannot load fails in its own match, as before
+            get_game(game_id)
+            heuristic_available(game_id)
+
+
+preload()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         # A hosted bot reconnects after a dropped connection (its one-time token stays valid while its
         # seat waits) but gives up soon, so it never outlives a referee that went away.
         stats = run(factory, args.address, args.token, games, args.capacity, give_up_s=10.0 if hosted else None,
-                    client=f"bots.serve {args.name}")
+                    client=f"bots.serve {args.name}", view_delta=True)
     except BotRefused as exc:
         print(f"refused by the referee: {exc}", file=sys.stderr)
         return 3

@@ -136,14 +136,15 @@ class RefereeClient:
             return False
         return resp.status == health_pb2.HealthCheckResponse.SERVING
 
-    def status(self) -> dict[str, Any]:
-        """The referee's summary: version, games, running matches, connected sessions, uptime."""
+    def status(self, timeout_s: float = 10.0) -> dict[str, Any]:
+        """The referee's summary: version, games, running matches, connected sessions, uptime, and how it
+        runs hosted bots (``hosted``: sandboxed / UNSANDBOXED / refused, as ``arena referee`` prints it)."""
         try:
-            r = self._stub.GetStatus(organizer_pb2.StatusRequest(), timeout=10, metadata=self._metadata)
+            r = self._stub.GetStatus(organizer_pb2.StatusRequest(), timeout=timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             _raise(exc, "status")
         return {"server_version": r.server_version, "games": list(r.games), "matches": r.matches,
-                "sessions": r.sessions, "uptime_s": r.uptime_s}
+                "sessions": r.sessions, "uptime_s": r.uptime_s, "hosted": r.hosted}
 
     def close(self) -> None:
         self._channel.close()

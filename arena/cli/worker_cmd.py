@@ -6,6 +6,33 @@ import click
 from .common import COUNT, BadInput, console
 
 
+def bot_modes(timeout_s: float = 3.0) -> list[str]:
+    """How this worker's matches run their bots, one line per way: through each configured referee
+    (its hosted mode: sandboxed / UNSANDBOXED / refused, as it reports it) and in-process."""
+    from referee.client import RefereeClient
+    from referee.matchspec import RefereeUnavailable
+
+    from ..config import settings
+
+    cfg = settings()
+    lines = []
+    for address in cfg.referees:
+        client = RefereeClient(address, cfg.organizer_token)
+        try:
+            hosted = client.status(timeout_s)["hosted"] or "hosted bots: not run by this referee"
+        except RefereeUnavailable:
+            hosted = "not reachable now (its hosted mode is unknown until it answers)"
+        except Exception as exc:  # noqa: BLE001 - a wrong token etc.: the line says so, the worker still starts
+            hosted = f"status refused ({type(exc).__name__}); its hosted mode is unknown"
+        finally:
+            client.close()
+        lines.append(f"executor referee: referee {address}: {hosted}")
+    if not cfg.referees:
+        lines.append("executor referee: no referee configured (ARENA_REFEREE); such matches wait for one")
+    lines.append("executor inprocess: bots play inside this worker, UNSANDBOXED (built-in and module:Class agents)")
+    return lines
+
+
 def register(cli: click.Group) -> None:
     @cli.command("worker")
     @click.option("--broker", envvar="ARENA_BROKER_URL", default=None,
@@ -40,4 +67,6 @@ def register(cli: click.Group) -> None:
         if concurrency:
             argv += ["--concurrency", str(concurrency)]
         console.print(f"arena worker on {queue} ({broker.split('@')[-1]}), store {store.safe_url}", highlight=False)
+        for line in bot_modes():
+            console.print(line, highlight=False)
         app.worker_main(argv)

@@ -20,8 +20,10 @@ from typing import Any
 
 import grpc
 
+from referee import viewpatch
 from referee.engine.agent import DecisionRequest, MatchStart, TimeControl
 from referee.protocol import bot_pb2, bot_pb2_grpc
+from referee.viewpatch import loads
 
 from .bot import Bot
 
@@ -86,19 +88,15 @@ def to_match_start(m: bot_pb2.MatchStart) -> MatchStart:
 def to_request(d: bot_pb2.DecisionRequest, view: dict[str, Any] | None = None) -> DecisionRequest:
     """The request as the SDK's ``DecisionRequest`` (``view``: already reconstructed from a patch)."""
     return DecisionRequest(d.match_id, d.decision_id, d.game, d.seat,
-                           view if view is not None else json.loads(d.view_json), json.loads(d.legal_json),
-                           json.loads(d.events_json or "[]"), d.deadline_ms, d.time_bank_ms)
+                           view if view is not None else loads(d.view_json), loads(d.legal_json),
+                           loads(d.events_json or "[]"), d.deadline_ms, d.time_bank_ms)
 
 
 def apply_view_patch(previous: dict[str, Any], patch_json: str) -> dict[str, Any]:
-    """The view a ``view_patch_json`` describes: ``previous`` with its ``set`` keys replaced and its
-    ``del`` keys removed (docs/protocol.md, "View deltas"). Applying it twice changes nothing."""
-    patch = json.loads(patch_json)
-    view = dict(previous)
-    view.update(patch.get("set", {}))
-    for key in patch.get("del", []):
-        view.pop(key, None)
-    return view
+    """The view a ``view_patch_json`` describes on ``previous`` (docs/protocol.md, "View deltas";
+    ``referee.viewpatch``). Applying it twice changes nothing. Parts of the view that did not
+    change are shared with ``previous``: treat views as read-only."""
+    return viewpatch.apply(previous, loads(patch_json))  # type: ignore[no-any-return]
 
 
 def answer_message(request: DecisionRequest | bot_pb2.DecisionRequest, choice: Any) -> bot_pb2.BotMessage:
@@ -132,7 +130,7 @@ class _Session:
             view = apply_view_patch(self.views.get(key, {}), d.view_patch_json)
             self.stats.view_patches += 1
         else:
-            view = json.loads(d.view_json)
+            view = loads(d.view_json)
         self.views[key] = view
         return view
 
@@ -190,7 +188,7 @@ class _Session:
                 log.info("match %s: playing seat %d of %s", m.match_id, m.seat, m.game)
         elif kind == "match_end":
             e = msg.match_end
-            outcome = json.loads(e.outcome_json)
+            outcome = loads(e.outcome_json)
             self.stats.outcomes[e.match_id] = outcome
             self.views.pop((e.match_id, e.seat), None)
             bot = self.bots.pop((e.match_id, e.seat), None)

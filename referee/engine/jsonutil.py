@@ -17,7 +17,12 @@ def canonical(value: Any) -> str:
 
 def digest_of(value: Any) -> str:
     """SHA-256 of the canonical JSON, hex, first 32 characters (128 bits is plenty for replays)."""
-    return hashlib.sha256(canonical(value).encode()).hexdigest()[:32]
+    return digest_text(canonical(value))
+
+
+def digest_text(text: str) -> str:
+    """``digest_of`` a value whose canonical JSON ``text`` is already built."""
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def is_jsonable(value: Any) -> bool:

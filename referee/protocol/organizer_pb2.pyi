@@ -186,15 +186,17 @@ class StatusRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("server_version", "games", "matches", "sessions", "uptime_s")
+    __slots__ = ("server_version", "games", "matches", "sessions", "uptime_s", "hosted")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MATCHES_FIELD_NUMBER: _ClassVar[int]
     SESSIONS_FIELD_NUMBER: _ClassVar[int]
     UPTIME_S_FIELD_NUMBER: _ClassVar[int]
+    HOSTED_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     games: _containers.RepeatedScalarFieldContainer[str]
     matches: int
     sessions: int
     uptime_s: float
-    def __init__(self, server_version: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., matches: _Optional[int] = ..., sessions: _Optional[int] = ..., uptime_s: _Optional[float] = ...) -> None: ...
+    hosted: str
+    def __init__(self, server_version: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., matches: _Optional[int] = ..., sessions: _Optional[int] = ..., uptime_s: _Optional[float] = ..., hosted: _Optional[str] = ...) -> None: ...

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from referee import viewpatch
 from referee.engine import Game, Outcome, Replay, State
 from referee.engine.driver import Ask, FaultPolicy, MatchDriver, Verdict
 from referee.matchspec import MatchSpec
@@ -25,6 +26,7 @@ from referee.protocol import bot_pb2, organizer_pb2
 from .sessions import SeatSlot, Session
 from .spectators import FrameFeed
 from .wirejson import dumps as _dumps
+from .wirejson import dumps_view
 
 if TYPE_CHECKING:
     from .config import RefereeConfig
@@ -73,21 +75,19 @@ class Pending:
         return bot_pb2.RefereeMessage(decision=req)
 
 
-def view_texts(slot: SeatSlot, view: dict[str, Any]) -> tuple[str, str]:
+def view_texts(slot: SeatSlot, view: dict[str, Any], static: tuple[str, ...] = (),
+               cache: dict[str, bytes] | None = None) -> tuple[str, str]:
     """(view_json, view_patch_json) for the seat's next request.
 
-    A session that asked for view deltas gets the changed top-level values of the view (compared
-    as encoded text, so 1 and true or 1 and 1.0 differ) after its first full view."""
+    A session that asked for view deltas gets a patch on the last view it was sent
+    (``referee.viewpatch``) after its first full view. The values of the ``static`` keys (the
+    game's ``STATIC_VIEW_KEYS``) are encoded once per match, in ``cache``."""
     session = slot.session
     if session is None or not session.view_delta:
         slot.view_parts = None
-        return _dumps(view), ""
-    parts = {str(k): _dumps(v) for k, v in view.items()}
-    prev, slot.view_parts = slot.view_parts, parts
-    if prev is None:
-        return "{" + ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items()) + "}", ""
-    changed = ",".join(f"{_dumps(k)}:{v}" for k, v in parts.items() if prev.get(k) != v)
-    return "", '{"set":{' + changed + '},"del":' + _dumps([k for k in prev if k not in parts]) + "}"
+        return (dumps_view(view, static, cache) if cache is not None else _dumps(view)), ""
+    slot.view_parts, patch = viewpatch.encode(slot.view_parts, view, static, cache)
+    return ("", patch) if patch else (viewpatch.full_text(slot.view_parts), "")
 
 
 def bot_seed(key: bytes, match_id: str, seat: int) -> int:
@@ -127,6 +127,8 @@ class LiveMatch:
         tc = spec.time_control
         self.tc_msg = bot_pb2.TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms)
         self.options_json = _dumps(state.options)
+        self.static_keys = state.STATIC_VIEW_KEYS
+        self.static_texts: dict[str, bytes] = {}  # their encoded values, once per match
 
     # -- bookkeeping -------------------------------------------------------------------------
     def note(self, line: str) -> None:
@@ -216,12 +218,13 @@ class LiveMatch:
         cap = self.config.max_decision_s
         batch = []
         for ask in asks:
-            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view)
-            msg = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
-                match_id=self.id, decision_id=ask.decision_id, seat=ask.seat, game=self.game.info.id,
-                view_json=view_json, view_patch_json=patch_json, legal_json=_dumps(ask.legal),
-                events_json=_dumps(ask.events),
-                deadline_ms=ask.deadline_ms, time_bank_ms=ask.time_bank_ms, legal_count=len(ask.legal)))
+            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view, self.static_keys, self.static_texts)
+            msg = bot_pb2.RefereeMessage()
+            d = msg.decision  # filled in place: building a DecisionRequest and wrapping it copies the view
+            d.match_id, d.decision_id, d.seat, d.game = self.id, ask.decision_id, ask.seat, self.game.info.id
+            d.view_json, d.view_patch_json = view_json, patch_json
+            d.legal_json, d.events_json = _dumps(ask.legal), _dumps(ask.events)
+            d.deadline_ms, d.time_bank_ms, d.legal_count = ask.deadline_ms, ask.time_bank_ms, len(ask.legal)
             limit_s = min(cap, ask.deadline_ms / 1000) if ask.deadline_ms else cap
             batch.append((self.slots[ask.seat], Pending(ask, msg, 0.0, limit_s)))
         for slot, p in batch:

@@ -267,9 +267,11 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
     async def GetStatus(self, request: organizer_pb2.StatusRequest,
                         context: grpc.aio.ServicerContext) -> organizer_pb2.StatusResponse:
         await self._guard(context)
+        hosting = self.r.hosting
         return organizer_pb2.StatusResponse(server_version=SERVER_VERSION, games=game_ids(),
                                             matches=len(self.r.matches), sessions=len(self.r.sessions),
-                                            uptime_s=time.monotonic() - self.r.started)
+                                            uptime_s=time.monotonic() - self.r.started,
+                                            hosted=hosting.describe() if hosting is not None else "")
 
 
 async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | None = None,

@@ -155,8 +155,8 @@ class SeatSlot:
     grace: asyncio.TimerHandle | None = None
     connected: asyncio.Event = field(default_factory=asyncio.Event)  # first connection, or lost
     ever_connected: bool = False
-    #: the encoded top-level values of the last view this seat's session received (view deltas)
-    view_parts: dict[str, str] | None = None
+    #: the encoded top-level values of the last view this seat's session received (view deltas, referee.viewpatch)
+    view_parts: dict[str, bytes] | None = None
 
     def lose(self, why: str) -> None:
         """The seat can no longer play (disconnect grace expired, flooding, hosted bot died)."""

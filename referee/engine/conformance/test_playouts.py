@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import ALL, PUBLIC, Outcome
-from referee.engine.jsonutil import is_jsonable
+from referee.engine.jsonutil import canonical, is_jsonable
 
 from .harness import EXAMPLES, MAX_LEGAL, Case, sample_points, walk
 
@@ -16,6 +16,7 @@ def test_random_play_terminates_with_sane_decisions(conformance_case: Case, seed
     game, players, options = conformance_case
     final = None
     logged = 0
+    static: dict[str, str] = {}
     points = sample_points(seed)
     for ply, state in walk(game, players, options, seed):
         pending = state.pending()
@@ -51,7 +52,12 @@ def test_random_play_terminates_with_sane_decisions(conformance_case: Case, seed
                 assert state.legal_actions(seat) == [], \
                     f"ply {ply}: seat {seat} is not pending but has actions"
         for viewer in [*range(players), PUBLIC, ALL]:
-            assert is_jsonable(state.observe(viewer)), f"ply {ply}: view for {viewer} is not plain JSON"
+            view = state.observe(viewer)
+            assert is_jsonable(view), f"ply {ply}: view for {viewer} is not plain JSON"
+            for key in type(state).STATIC_VIEW_KEYS:  # the referee encodes these once per match
+                assert key in view, f"ply {ply}: static view key {key!r} missing for {viewer}"
+                static.setdefault(key, canonical(view[key]))
+                assert canonical(view[key]) == static[key], f"ply {ply}: static view key {key!r} changed"
         assert is_jsonable([e.to_json() for e in state.log.entries[logged:]]), \
             f"ply {ply}: events are not JSON"
         logged = len(state.log.entries)

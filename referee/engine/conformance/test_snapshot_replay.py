@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bots.random_bot import RandomBot
 from referee.engine import Replay, ReplayError, Rng, run_match, verify
-from referee.engine.jsonutil import is_jsonable
+from referee.engine.jsonutil import digest_of, is_jsonable
 from referee.engine.runner import random_playout
 
 from .harness import EXAMPLES, Case, sample_points, walk
@@ -25,6 +25,10 @@ def test_snapshot_round_trip_and_same_future(conformance_case: Case, seed: int) 
             continue
         snap = state.snapshot()
         assert is_jsonable(snap), "snapshot must be plain JSON"
+        # digest() puts the canonical text together from parts and a per-entry cache of the log: it
+        # must be the hash of the whole snapshot (an event whose data changed after it was logged
+        # would show here)
+        assert state.digest() == digest_of(snap)
         copy = game.restore(json.loads(json.dumps(snap)))
         assert copy.digest() == state.digest()
         assert copy.pending() == state.pending()

@@ -158,6 +158,8 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
         if not self.stack and not self.over:
             self.check_conditionals()
 
+    STATIC_VIEW_KEYS = ("static",)  # observe.static_view(): the map, artifacts, constants
+
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         """CK-7: views built as a whitelist in ``observe.py``."""
         self.check_viewer(viewer)
