@@ -127,6 +127,8 @@ class LiveMatch:
         tc = spec.time_control
         self.tc_msg = bot_pb2.TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms)
         self.options_json = _dumps(state.options)
+        #: the forward model's handles, per seat (referee/service/forward.py); dropped at the end
+        self.forward: dict[int, Any] = {}
 
     # -- bookkeeping -------------------------------------------------------------------------
     def note(self, line: str) -> None:
@@ -297,7 +299,8 @@ class LiveMatch:
                 self._done.set_exception(error)
 
     def close(self) -> None:
-        """Stop every timer; nothing is awaited any more."""
+        """Stop every timer and release every forward-model handle; nothing is awaited any more."""
+        self.forward.clear()
         for slot in self.slots:
             if slot.pending is not None and slot.pending.timer is not None:
                 slot.pending.timer.cancel()
