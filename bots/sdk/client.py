@@ -149,7 +149,7 @@ class _Session:
     async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest, view: dict[str, Any]) -> None:
         req = to_request(d, view)
         try:
-            if self.threaded:
+            if self.threaded or (d.match_id, d.seat) in self.remote:
                 choice = await asyncio.to_thread(bot.act, req)
             else:
                 choice = bot.act(req)
