@@ -7,7 +7,9 @@ apply + playout + release per sample. The same class runs through a referee (the
 ``RemoteForwardModel``: the referee simulates) and in-process (``arena play clank --bots
 bots/sdk/examples/flat_mc.py:FlatMonteCarlo,random``: the runner binds a sampler, simulated here)::
 
-    ARENA_REFEREE=127.0.0.1:50051 ARENA_TOKEN=... python bots/sdk/examples/flat_mc.py
+    ARENA_REFEREE=127.0.0.1:50051 ARENA_TOKEN=... python -m bots.sdk.examples.flat_mc [GAME ...]
+
+(hosted: ``command="{python} -m bots.sdk.examples.flat_mc"``).
 """
 from __future__ import annotations
 
@@ -58,6 +60,9 @@ class FlatMonteCarlo(Bot):
             counts[j % n] += 1
         self.simulations += len(handles)
         return max(range(n), key=lambda i: totals[i] / max(1, counts[i]))
+
+    def end(self, outcome: dict[str, Any]) -> None:
+        print(f"flat_mc: {self.simulations} simulations", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,113 @@
+"""``arena bench forward --remote``: simulated decisions per second through the referee's forward model.
+
+A referee runs on a thread of the bench's process; the bot is a separate process (as a real bot is),
+an SDK session of a ``RemoteForwardModel`` bot. For each timed run the bench plays a match of the game
+between two seats of that bot; on the first decision it is sent, the bot simulates for ``seconds``
+in batches — one call samples ``batch`` handles, the next plays each out to the end and releases
+it (the local figure's work: sample + playout + release) — and reports the simulated decisions per
+second, counted by the referee (``ForwardReply.decisions_used``). Every other decision is answered
+at once.
+
+    python -m arena.bench.forward_remote ADDRESS TOKEN SECONDS BATCH   # the bot (started by the bench)
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from typing import Any
+
+from bots.sdk.bot import Bot
+from referee.engine import DecisionRequest, MatchStart, TimeControl
+from referee.engine.rng import Rng
+
+
+class _SimulatingBot(Bot):
+    """Simulates flat out on its match's first decision, then answers at random at once."""
+
+    measured: set[str] = set()  # matches already measured (one bot per seat, one figure per match)
+
+    def __init__(self, seconds: float, batch: int) -> None:
+        super().__init__(0)
+        self.seconds = seconds
+        self.batch_size = batch
+        self.fm: Any = None
+        self.rng = Rng("bench-remote")
+
+    def bind_forward(self, fm: Any) -> None:
+        self.fm = fm
+
+    def start(self, info: MatchStart) -> None:
+        super().start(info)
+
+    def act(self, request: DecisionRequest) -> int:
+        if request.match_id not in self.measured and self.fm is not None:
+            self.measured.add(request.match_id)
+            self._measure(request)
+        return self.rng.below(len(request.legal))
+
+    def _measure(self, request: DecisionRequest) -> None:
+        fm = self.fm
+        start_decisions = fm.decisions
+        calls = 0
+        t0 = time.perf_counter()
+        i = 0
+        while time.perf_counter() - t0 < self.seconds:
+            handles = fm.sample(self.batch_size, f"bench:{i}")
+            b = fm.batch()
+            for h in handles:
+                b.playout(h, f"{i}:{h}").release(h)
+            b.run()
+            calls += 2
+            i += 1
+        dt = time.perf_counter() - t0
+        n = fm.decisions - start_decisions
+        print(json.dumps({"match": request.match_id, "decisions": n, "seconds": dt, "calls": calls}), flush=True)
+
+
+class RemoteBench:
+    """A referee (this process) and a simulating bot (a child process), for several timed runs."""
+
+    def __init__(self, seconds: float, batch: int) -> None:
+        from referee.client import RefereeClient
+        from referee.service.config import RefereeConfig
+        from referee.service.server import RefereeThread
+
+        self.ref = RefereeThread(config=RefereeConfig(live_wait_s=30.0)).start()
+        self.client = RefereeClient(self.ref.address, self.ref.organizer_token)
+        token = self.client.register_bot("bench-forward", [])
+        self.seconds = seconds
+        self.proc = subprocess.Popen([sys.executable, "-m", "arena.bench.forward_remote", self.ref.address, token,
+                                      str(seconds), str(batch)], stdout=subprocess.PIPE, text=True)
+        self.n = 0
+
+    def run(self, game_id: str, players: int) -> float:
+        """One timed run: simulated decisions per second."""
+        from referee.matchspec import MatchSpec, SeatSpec
+
+        self.n += 1
+        spec = MatchSpec(f"bench-fm-{game_id}-{self.n}", game_id, self.n, [SeatSpec("bench-forward")] * players,
+                         time_control=TimeControl(per_decision_ms=int(self.seconds * 1000) + 30_000))
+        self.client.run_match(spec, timeout_s=600, live_wait_s=30)
+        assert self.proc.stdout is not None
+        line = json.loads(self.proc.stdout.readline())
+        return float(line["decisions"]) / float(line["seconds"])
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+        self.client.close()
+        self.ref.stop()
+
+
+def main(argv: list[str]) -> int:
+    from bots.sdk.client import run
+
+    address, token, seconds, batch = argv[0], argv[1], float(argv[2]), int(argv[3])
+    run(lambda start: _SimulatingBot(seconds, batch), address, token, capacity=8)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
