@@ -21,7 +21,7 @@ import concurrent.futures
 import itertools
 import json
 import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from referee.engine.forward import ErrorKind, ForwardModelError
@@ -50,7 +50,8 @@ class RemoteForwardError(ForwardModelError):
 class ForwardLink:
     """One session's forward channel: blocking calls from bot threads, replies from the stream reader."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, send: Callable[[bot_pb2.BotMessage], Awaitable[None]]) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop,
+                 send: Callable[[bot_pb2.BotMessage], Coroutine[Any, Any, None]]) -> None:
         self.loop = loop
         self._send = send
         self._ids = itertools.count(1)
@@ -172,7 +173,7 @@ class RemoteForwardModel:
         did = self.link.current.get((self.match_id, self.seat), 0)
         reply = self.link.call(self.match_id, did, ops)
         self.decisions, self.live = reply.decisions_used, reply.live_handles
-        results = [_decode(op, r) for op, r in zip(ops, reply.results) if not r.error]
+        results = [_decode(op, r) for op, r in zip(ops, reply.results, strict=False) if not r.error]
         if reply.error:
             raise RemoteForwardError(reply.error, reply.message, results)
         return results

@@ -74,11 +74,12 @@ class ForwardModel:
     def _room(self, k: int) -> None:
         lim = self.limits
         if len(self._states) + k > lim.max_handles:
-            raise ForwardModelError(f"handle limit reached ({lim.max_handles} live); release some", "handle_limit")
+            raise ForwardModelError(f"handle limit reached ({lim.max_handles} live); release some",
+                                    "handle_limit")
         if lim.max_memory_bytes and self.state_bytes * (len(self._states) + k) > lim.max_memory_bytes:
             cap = lim.max_memory_bytes // max(1, self.state_bytes)
-            raise ForwardModelError(f"memory limit reached (~{lim.max_memory_bytes >> 20} MiB: {cap} states of "
-                                    f"~{self.state_bytes >> 10} KiB); release some", "memory_limit")
+            raise ForwardModelError(f"memory limit reached (~{lim.max_memory_bytes >> 20} MiB: {cap} states "
+                                    f"of ~{self.state_bytes >> 10} KiB); release some", "memory_limit")
 
     def _new(self, state: State) -> int:
         self._room(1)
@@ -140,7 +141,7 @@ class ForwardModel:
     def _count(self, n: int) -> None:
         self.decisions += n
         if self.decisions > self.limits.max_decisions:
-            raise ForwardModelError(f"simulated-decision limit reached ({self.limits.max_decisions} per match)",
+            raise ForwardModelError(f"simulated-decision limit reached ({self.limits.max_decisions} a match)",
                                     "decision_limit")
 
     def apply(self, h: int, seat: int, action: int | dict[str, Any]) -> dict[str, Any]:

@@ -52,7 +52,7 @@ _OP_NAME = {v: k.removeprefix("OP_").lower() for k, v in bot_pb2.ForwardOpKind.i
 class OpError(Exception):
     """An op the bot got wrong: the code and a one-line message (never a hidden fact)."""
 
-    def __init__(self, code: int, message: str) -> None:
+    def __init__(self, code: bot_pb2.ForwardError, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -212,7 +212,7 @@ class ForwardService:
                 return s
         return None
 
-    def refuse(self, session: Session, call: bot_pb2.ForwardCall, code: int, message: str) -> None:
+    def refuse(self, session: Session, call: bot_pb2.ForwardCall, code: bot_pb2.ForwardError, message: str) -> None:
         session.send(bot_pb2.RefereeMessage(forward=bot_pb2.ForwardReply(call_id=call.call_id, error=code,
                                                                           message=message)))
 
@@ -290,7 +290,7 @@ class ForwardService:
         return True
 
     @staticmethod
-    def _reply(table: _SeatTable, job: _Job, code: int, message: str) -> None:
+    def _reply(table: _SeatTable, job: _Job, code: bot_pb2.ForwardError, message: str) -> None:
         job.session.send(bot_pb2.RefereeMessage(forward=bot_pb2.ForwardReply(
             call_id=job.call.call_id, results=job.results, error=code, message=message,
             decisions_used=table.fm.decisions, live_handles=table.fm.live)))

@@ -92,7 +92,8 @@ def test_remote_replies_depend_only_on_what_the_seat_saw(conformance_case: Case,
             ops = [op(op=bot_pb2.OP_SAMPLE, k=2, seed=f"r{seed}"), op(op=bot_pb2.OP_PENDING, handle=1),
                    *[op(op=bot_pb2.OP_VIEW, handle=1, seat=s) for s in range(players)],
                    *[op(op=bot_pb2.OP_LEGAL, handle=1, seat=s) for s in range(players)],
-                   op(op=bot_pb2.OP_CLONE, handle=1), op(op=bot_pb2.OP_PLAYOUT, handle=3, seed="p", max_decisions=40),
+                   op(op=bot_pb2.OP_CLONE, handle=1),
+                   op(op=bot_pb2.OP_PLAYOUT, handle=3, seed="p", max_decisions=40),
                    op(op=bot_pb2.OP_OUTCOME, handle=3), op(op=bot_pb2.OP_VIEW, handle=3, seat=seat),
                    op(op=bot_pb2.OP_SAMPLE, k=1, seed="snap", snapshots=True)]
             if seat in state.pending():
