@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -73,8 +74,11 @@ class RemoteBench:
         from referee.client import RefereeClient
         from referee.service.config import RefereeConfig
         from referee.service.server import RefereeThread
+        from referee.service.tokens import TokenStore
 
-        self.ref = RefereeThread(config=RefereeConfig(live_wait_s=30.0)).start()
+        self.tmp = tempfile.TemporaryDirectory(prefix="arena-bench-forward-")  # a throw-away token store
+        store = TokenStore(f"sqlite:///{self.tmp.name}/tokens.db")
+        self.ref = RefereeThread(config=RefereeConfig(live_wait_s=30.0), store=store).start()
         self.client = RefereeClient(self.ref.address, self.ref.organizer_token)
         token = self.client.register_bot("bench-forward", [])
         self.seconds = seconds
@@ -99,6 +103,7 @@ class RemoteBench:
         self.proc.wait(10)
         self.client.close()
         self.ref.stop()
+        self.tmp.cleanup()
 
 
 def main(argv: list[str]) -> int:

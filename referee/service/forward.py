@@ -46,6 +46,8 @@ log = logging.getLogger("referee.forward")
 _KIND_ERROR = {"bad_handle": bot_pb2.FORWARD_BAD_HANDLE, "handle_limit": bot_pb2.FORWARD_HANDLE_LIMIT,
                "decision_limit": bot_pb2.FORWARD_DECISION_LIMIT, "memory_limit": bot_pb2.FORWARD_MEMORY_LIMIT,
                "no_sampler": bot_pb2.FORWARD_DISABLED}
+#: Calls of one seat waiting to run (exempt from the flood limit, so bounded here).
+MAX_QUEUED_CALLS = 64
 _OP_NAME = {v: k.removeprefix("OP_").lower() for k, v in bot_pb2.ForwardOpKind.items()}
 
 
@@ -238,6 +240,10 @@ class ForwardService:
             table = match.forward[slot.seat] = _SeatTable(call.decision_id, ForwardModel(sampler, self.limits), sampler)
         elif table.decision_id != call.decision_id:
             table.new_decision(call.decision_id, SeatSampler(match.driver.state, slot.seat), self.limits)
+        if len(table.jobs) >= MAX_QUEUED_CALLS:
+            self.refuse(session, call, bot_pb2.FORWARD_TOO_MANY_OPS,
+                        f"{MAX_QUEUED_CALLS} calls of this seat are already waiting; wait for their replies")
+            return
         table.jobs.append(_Job(call, session, slot, slot.pending))
         if not table.busy:
             table.busy = True
