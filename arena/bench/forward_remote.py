@@ -19,6 +19,8 @@ import tempfile
 import time
 from typing import Any
 
+import click
+
 from bots.sdk.bot import Bot
 from referee.engine import DecisionRequest, MatchStart, TimeControl
 from referee.engine.rng import Rng
@@ -54,17 +56,24 @@ class _SimulatingBot(Bot):
         calls = 0
         t0 = time.perf_counter()
         i = 0
-        while time.perf_counter() - t0 < self.seconds:
-            handles = fm.sample(self.batch_size, f"bench:{i}")
-            b = fm.batch()
-            for h in handles:
-                b.playout(h, f"{i}:{h}").release(h)
-            b.run()
-            calls += 2
-            i += 1
-        dt = time.perf_counter() - t0
-        n = fm.decisions - start_decisions
-        print(json.dumps({"match": request.match_id, "decisions": n, "seconds": dt, "calls": calls}), flush=True)
+        size = 1  # batches grow to --batch while they fit the time left (a Dungeon Twister playout is long)
+        try:
+            while time.perf_counter() - t0 < self.seconds:
+                t1 = time.perf_counter()
+                handles = fm.sample(size, f"bench:{i}")
+                b = fm.batch()
+                for h in handles:
+                    b.playout(h, f"{i}:{h}").release(h)
+                b.run()
+                calls += 2
+                i += 1
+                per = (time.perf_counter() - t1) / size
+                left = self.seconds - (time.perf_counter() - t0)
+                size = max(1, min(self.batch_size, size * 2, int(left / per) if per > 0 else self.batch_size))
+            out = {"decisions": fm.decisions - start_decisions, "seconds": time.perf_counter() - t0, "calls": calls}
+        except Exception as exc:  # noqa: BLE001 - reported to the bench, which prints one line
+            out = {"error": f"{type(exc).__name__}: {exc}"}
+        print(json.dumps({"match": request.match_id, **out}), flush=True)
 
 
 class RemoteBench:
@@ -95,7 +104,12 @@ class RemoteBench:
                          time_control=TimeControl(per_decision_ms=int(self.seconds * 1000) + 30_000))
         self.client.run_match(spec, timeout_s=600, live_wait_s=30)
         assert self.proc.stdout is not None
-        line = json.loads(self.proc.stdout.readline())
+        text = self.proc.stdout.readline()
+        if not text:
+            raise click.ClickException("the bench bot exited (see its messages above)")
+        line = json.loads(text)
+        if "error" in line:
+            raise click.ClickException(f"the bench bot failed in {game_id}: {line['error']}")
         return float(line["decisions"]) / float(line["seconds"])
 
     def close(self) -> None:
