@@ -6,6 +6,7 @@ steps, the command that runs the bot); the code files are the repository's own t
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sys
@@ -30,6 +31,7 @@ class Starter:
     setup: list[str]
     command: str
     rename: dict[str, str]
+    manifest: dict[str, object]
 
     def run_command(self) -> str:
         """The command that runs the bot from its directory (``{python}`` = this interpreter)."""
@@ -46,7 +48,20 @@ def starter(lang: str) -> Starter:
         raise StarterError(f"no starter kit for {lang!r}; kits: {', '.join(languages())}")
     data = tomllib.loads(path.read_text())
     return Starter(lang, dict(data["files"]), list(data.get("setup", [])), str(data["command"]),
-                   dict(data.get("rename", {})))
+                   dict(data.get("rename", {})), dict(data.get("manifest", {})))
+
+
+def manifest_text(kit: Starter, name: str) -> str:
+    """The kit's ``arena-bot.toml``: ``arena submit DIR`` uploads the project as it is."""
+    lines = ["# How `arena submit` packs this bot and the platform builds and runs it (docs/submitting.md).",
+             f"name = {json.dumps(name)}", f"runtime = {json.dumps(kit.manifest.get('runtime', kit.lang))}",
+             f"command = {json.dumps(kit.command)}",
+             "games = []  # the games it plays (empty = every game); e.g. seats = { clank = [2] } narrows",
+             "# seat counts. Optional: build, vendor + vendor_dir, exclude (docs/submitting.md)."]
+    for key, value in kit.manifest.items():
+        if key != "runtime":
+            lines.append(f"{key} = {json.dumps(value)}")
+    return "\n".join(lines) + "\n"
 
 
 def check_name(name: str) -> str:
@@ -75,4 +90,7 @@ def create(lang: str, target: Path, name: str) -> Starter:
             text = text.replace(old, new)
         out.write_text(text.replace(PLACEHOLDER, name))
         shutil.copymode(src, out)
+    from arena.submissions.manifest import MANIFEST
+
+    (target / MANIFEST).write_text(manifest_text(kit, name))
     return kit

@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "tournament", "ladder", "worker", "demo",            # tournaments
     "dashboard",                                         # dashboard
     "newbot", "checkbot", "refeed",                      # the bot developer's kit
+    "devserver", "submit",                               # bot submission (developer service)
 ]
 
 

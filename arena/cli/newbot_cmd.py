@@ -32,3 +32,5 @@ def register(cli: click.Group) -> None:
         console.print(f"  run:    (cd {directory} && {kit.run_command()})", highlight=False, markup=False)
         console.print(f"  check:  (cd {directory} && arena check-bot -- {kit.run_command()})",
                       highlight=False, markup=False)
+        console.print(f"  submit: arena submit {directory}   (a new version on the developer service, "
+                      "docs/submitting.md)", highlight=False, markup=False)

@@ -77,16 +77,18 @@ def _mount(libc, src, dst, fstype, flags: int, data) -> None:
         raise OSError(err, f"mount {src!r} on {dst!r}: {os.strerror(err)}")
 
 
-def stage(plan: dict) -> list:
-    """As root: bind every source into a fresh tmpfs over ``stage`` in a private mount namespace."""
+def stage(plan: dict) -> tuple:
+    """As root: bind every source into a fresh tmpfs over ``stage`` in a private mount namespace
+    (the read-only binds, then the writable ones)."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.unshare(CLONE_NEWNS) != 0:
         raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNS)")
     _mount(libc, b"none", b"/", None, MS_REC | MS_PRIVATE, None)
     root = plan["stage"].encode()
     _mount(libc, b"tmpfs", root, b"tmpfs", 0, b"mode=0755")
-    staged = []
-    for i, (src, dest) in enumerate(plan["binds"]):
+    staged: tuple = ([], [])
+    n = len(plan["binds"])
+    for i, (src, dest) in enumerate([*plan["binds"], *plan.get("rw", [])]):
         if not os.path.exists(src):  # (the referee's socket, when no server listens: unit tests)
             continue
         target = os.path.join(plan["stage"], str(i))
@@ -95,7 +97,7 @@ def stage(plan: dict) -> list:
         else:
             os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o644))
         _mount(libc, src.encode(), target.encode(), None, MS_BIND | MS_REC, None)
-        staged.append([target, dest])
+        staged[i >= n].append([target, dest])
     return staged
 
 
@@ -107,11 +109,13 @@ def host(plan: dict) -> None:
         set_limits(plan, cgroups)
         inside(plan["argv"], plan["env"], plan.get("cwd"))
         return
-    binds = stage(plan) if plan.get("stage") else plan["binds"]
+    binds, rw = stage(plan) if plan.get("stage") else (plan["binds"], plan.get("rw", []))
     args = list(plan["pre"])
     for src, dest in binds:
         args += ["--ro-bind", src, dest]
     args += plan["post"]
+    for src, dest in rw:  # (after the read-only binds: one of them may hold it)
+        args += ["--bind", src, dest]
     r, w = os.pipe()
     os.write(w, b"".join(a.encode() + b"\0" for a in args))
     os.close(w)
@@ -358,6 +362,15 @@ def zygote(argv: list, env: dict, platform: list) -> None:
 def main() -> None:
     if sys.argv[1:2] == ["inside"]:
         inside(sys.argv[2:], dict(os.environ))
+        return
+    if sys.argv[1:2] == ["run"]:  # a build: no seat to wait for, nothing on standard input
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        try:
+            os.execvpe(sys.argv[2], sys.argv[2:], dict(os.environ))
+        except OSError as exc:
+            fail(f"cannot run {sys.argv[2]!r}: {exc.strerror}")
         return
     if sys.argv[1:2] == ["zygote"]:
         global STATUS_FD

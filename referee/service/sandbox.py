@@ -227,8 +227,12 @@ def zygote_module(argv: list[str]) -> str:
 
 
 def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Channel, limits: Limits,
-         group: str, sup: Support, *, warm: bool = False, status_fd: int = -1) -> dict[str, Any]:
-    """What ``rlimit_exec.py`` needs to start one hosted bot (sent on its stdin, never in argv)."""
+         group: str, sup: Support, *, warm: bool = False, status_fd: int = -1,
+         writable: tuple[str, ...] = ()) -> dict[str, Any]:
+    """What ``rlimit_exec.py`` needs to start one hosted bot (sent on its stdin, never in argv).
+
+    ``writable`` (a submitted package's build, ``arena.submissions.build``): directories bound
+    read-write; the command then runs at once, with no seat credential to wait for."""
     env = bot_env(seat_env)
     base: dict[str, Any] = {"cpu_s": limits.cpu_s, "memory_mb": limits.memory_mb, "pids": limits.pids,
                             "argv": argv, "env": env}
@@ -245,13 +249,14 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
             pre += ["--symlink", os.readlink(link), link]
         elif os.path.isdir(link):
             pre += ["--ro-bind", link, link]
-    binds = [[p, p] for p in _binds(argv, cwd)]
+    rw = [os.path.realpath(p) for p in writable]
+    binds = [[p, p] for p in _binds(argv, cwd) if p not in rw]  # (a writable one is bound once, below)
     binds += [[channel.socket, INSIDE_SOCKET], [LAUNCHER, INSIDE_LAUNCHER]]
     post = ["--remount-ro", "/", "--remount-ro", "/dev", "--chdir", os.path.realpath(cwd) if cwd else "/tmp"]
     # a Python bot started as `-m module` is pre-loaded by the launcher (site needed); others exec'd;
     # a warm sandbox is a zygote serving one match at a time, each in nested namespaces
     preload = bool(zygote_module(argv))
-    stage_name = "zygote" if warm and preload else "inside"
+    stage_name = "zygote" if warm and preload else "run" if writable else "inside"
     inner = [sys.executable, *([] if preload else ["-S"]), "-I", INSIDE_LAUNCHER, stage_name]
     if stage_name == "zygote":
         # the zygote pre-loads only the platform's code: modules found in these directories
@@ -260,7 +265,8 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
         pre += ["--unshare-user", "--disable-userns"]
     return {**base, "mode": "sandbox", "bwrap": bwrap_path(), "pre": pre, "binds": binds, "post": post,
             "inner": inner, "stage": str(channel.base / "stage") if root else "",
-            "uid": SANDBOX_UID if root else -1, "cgroup": group if sup.cgroups else ""}
+            "uid": SANDBOX_UID if root else -1, "cgroup": group if sup.cgroups else "",
+            "rw": [[p, p] for p in rw]}
 
 
 def exit_reason(code: int, sandboxed: bool, cpu_s: int) -> str:

@@ -113,6 +113,18 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
     "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"), (["--lang", "go", "{replay}"], "already exists"),
                 (["--lang", "go", "/tmp/Bad Name"], "bot name 'bad name'")],
     "dashboard": [(["--port", "-5"], "-5 is not in the range"), (["--replays", "/nonexistent"], "does not exist")],
+    "devserver": [(["--address", "nowhere"], "is not HOST:PORT"),
+                  (["--referee", "127.0.0.1:1"], "--referee needs --organizer-token")],
+    "submit": [(["/nonexistent"], "does not exist"), (["{replay}"], "is a file"), (["/"], "/ has no arena-bot.toml"),
+               (["/", "--server", "nowhere"], "is not HOST:PORT")],
+    "developer register": [(["Bad Name"], "bad developer name 'Bad Name'"), (["x", "--server", "x"], "is not HOST:PORT")],
+    "developer status": [(["--server", "nowhere"], "is not HOST:PORT")],
+    "developer versions": [(["--server", "nowhere"], "is not HOST:PORT")],
+    "developer logs": [([], "Missing argument"), (["b@1", "--server", "x"], "is not HOST:PORT")],
+    "developer retire": [([], "Missing argument"), (["b@1", "--server", "x"], "is not HOST:PORT")],
+    "developer approve": [(["nobody"], "no developer named 'nobody'")],
+    "developer disable": [(["nobody"], "no developer named 'nobody'")],
+    "developer list": [(["extra"], "unexpected extra argument")],
 }
 
 
