@@ -108,8 +108,8 @@ DEMO_SEARCH = "search+heuristic@50ms"
 def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> entrants.
 
-    With ``search``, a third tier: the IS-MCTS ``search`` bot (every game). Only for in-process
-    matches, where the runner hands it the forward model; a referee does not serve one yet.
+    With ``search``, a third tier: the IS-MCTS ``search`` bot (every game). In-process the runner hands it
+    the forward model; through a referee the SDK binds the referee's (samples as snapshots, issue 21).
 
     A competitive game without a heuristic bot yet gets a second random bot (``random2``) so its
     round-robin has a pairing; cooperative games need only one team.
@@ -140,7 +140,7 @@ def create_demo_tournaments(store, games: list[str], *, deals: int, executor: st
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops
 
-    entrants = register_demo_bots(store, games, search=executor == "inprocess")
+    entrants = register_demo_bots(store, games, search=True)
     out = {}
     for g in games:
         tid = ops.create_tournament(store, ops.TournamentRequest(

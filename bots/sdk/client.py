@@ -26,6 +26,7 @@ from referee.protocol import bot_pb2, bot_pb2_grpc
 from referee.viewpatch import loads
 
 from .bot import Bot
+from .remote_forward import ForwardLink, bind_remote
 
 log = logging.getLogger("bots.sdk")
 
@@ -122,6 +123,10 @@ class _Session:
         self.lock = asyncio.Lock()
         self.tasks: set[asyncio.Task[None]] = set()
         self.views: dict[tuple[str, int], dict[str, Any]] = {}  # last view per (match, seat)
+        # [forward] the referee's forward model for bots that bind one (remote_forward.py); their act runs
+        # on a worker thread, since a forward call blocks until its reply comes through this session
+        self.link = ForwardLink(asyncio.get_running_loop(), self.send)
+        self.remote: set[tuple[str, int]] = set()
 
     def view_of(self, d: bot_pb2.DecisionRequest) -> dict[str, Any]:
         """The full view of ``d`` (rebuilt from the seat's previous view when it is a patch)."""
@@ -142,7 +147,7 @@ class _Session:
     async def _decide(self, bot: Bot, d: bot_pb2.DecisionRequest, view: dict[str, Any]) -> None:
         req = to_request(d, view)
         try:
-            if self.threaded:
+            if self.threaded or (d.match_id, d.seat) in self.remote:
                 choice = await asyncio.to_thread(bot.act, req)
             else:
                 choice = bot.act(req)
@@ -163,7 +168,8 @@ class _Session:
                 log.warning("decision for unknown match %s seat %d", d.match_id, d.seat)
                 return True
             view = self.view_of(d)  # in arrival order: a patch applies to the view before it
-            if self.threaded:
+            self.link.current[(d.match_id, d.seat)] = d.decision_id
+            if self.threaded or (d.match_id, d.seat) in self.remote:
                 t = asyncio.get_running_loop().create_task(self._decide(bot, d, view))
                 self.tasks.add(t)
                 t.add_done_callback(self.tasks.discard)
@@ -184,6 +190,8 @@ class _Session:
                 bot = _make(self.factory, start)
                 bot.start(start)
                 self.bots[key] = bot
+                if bind_remote(bot, self.link, m.match_id, m.seat):
+                    self.remote.add(key)
                 self.stats.matches += 1
                 log.info("match %s: playing seat %d of %s", m.match_id, m.seat, m.game)
         elif kind == "match_end":
@@ -191,6 +199,8 @@ class _Session:
             outcome = loads(e.outcome_json)
             self.stats.outcomes[e.match_id] = outcome
             self.views.pop((e.match_id, e.seat), None)
+            self.remote.discard((e.match_id, e.seat))
+            self.link.current.pop((e.match_id, e.seat), None)
             bot = self.bots.pop((e.match_id, e.seat), None)
             if bot is not None:
                 try:
@@ -207,6 +217,8 @@ class _Session:
             for (mid, _seat), bot in self.bots.items():
                 if mid == e.match_id and hasattr(bot, "on_error"):
                     bot.on_error(err)
+        elif kind == "forward":
+            self.link.resolve(msg.forward)
         elif kind == "ping":
             await self.send(bot_pb2.BotMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))
         elif kind == "welcome":
@@ -265,6 +277,7 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
             finally:
                 if stopper is not None:
                     stopper.cancel()
+                sess.link.fail_all("the connection to the referee ended")
                 for t in list(sess.tasks):
                     t.cancel()
         except asyncio.CancelledError:

@@ -11,6 +11,7 @@ the remote forward-model service serves the same samples as snapshots.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .rng import Rng
@@ -36,8 +37,15 @@ class SeatSampler:
     def sample(self, k: int, seed: int | str) -> list[State]:
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
             raise ValueError(f"k must be a non-negative integer, not {k!r}")
+        stream = self.stream(seed)
+        return [next(stream) for _ in range(k)]
+
+    def stream(self, seed: int | str) -> Iterator[State]:
+        """The endless sample stream of ``seed``: ``sample(k, seed)`` is its first k items (the referee
+        draws them one at a time, between time slices)."""
         rng = Rng(f"sample:{seed}")
-        return [self._state.redeterminize(self.seat, rng) for _ in range(k)]
+        while True:
+            yield self._state.redeterminize(self.seat, rng)
 
     def sample_snapshots(self, k: int, seed: int | str) -> list[dict[str, Any]]:
         """The same samples as JSON snapshots (what the remote service sends)."""

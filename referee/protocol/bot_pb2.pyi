@@ -27,6 +27,34 @@ class Consequence(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RANDOM_MOVE: _ClassVar[Consequence]
     FORFEIT: _ClassVar[Consequence]
     DISCONNECTED: _ClassVar[Consequence]
+
+class ForwardOpKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FORWARD_OP_UNSPECIFIED: _ClassVar[ForwardOpKind]
+    OP_SAMPLE: _ClassVar[ForwardOpKind]
+    OP_APPLY: _ClassVar[ForwardOpKind]
+    OP_LEGAL: _ClassVar[ForwardOpKind]
+    OP_VIEW: _ClassVar[ForwardOpKind]
+    OP_OUTCOME: _ClassVar[ForwardOpKind]
+    OP_PENDING: _ClassVar[ForwardOpKind]
+    OP_CLONE: _ClassVar[ForwardOpKind]
+    OP_RELEASE: _ClassVar[ForwardOpKind]
+    OP_PLAYOUT: _ClassVar[ForwardOpKind]
+
+class ForwardError(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FORWARD_OK: _ClassVar[ForwardError]
+    FORWARD_NO_DECISION: _ClassVar[ForwardError]
+    FORWARD_DECISION_OVER: _ClassVar[ForwardError]
+    FORWARD_BAD_OP: _ClassVar[ForwardError]
+    FORWARD_BAD_HANDLE: _ClassVar[ForwardError]
+    FORWARD_ILLEGAL_ACTION: _ClassVar[ForwardError]
+    FORWARD_HANDLE_LIMIT: _ClassVar[ForwardError]
+    FORWARD_DECISION_LIMIT: _ClassVar[ForwardError]
+    FORWARD_MEMORY_LIMIT: _ClassVar[ForwardError]
+    FORWARD_TOO_MANY_OPS: _ClassVar[ForwardError]
+    FORWARD_DISABLED: _ClassVar[ForwardError]
+    FORWARD_ENGINE_ERROR: _ClassVar[ForwardError]
 ERROR_CODE_UNSPECIFIED: ErrorCode
 MALFORMED_ANSWER: ErrorCode
 ILLEGAL_ACTION: ErrorCode
@@ -42,21 +70,45 @@ REASKED: Consequence
 RANDOM_MOVE: Consequence
 FORFEIT: Consequence
 DISCONNECTED: Consequence
+FORWARD_OP_UNSPECIFIED: ForwardOpKind
+OP_SAMPLE: ForwardOpKind
+OP_APPLY: ForwardOpKind
+OP_LEGAL: ForwardOpKind
+OP_VIEW: ForwardOpKind
+OP_OUTCOME: ForwardOpKind
+OP_PENDING: ForwardOpKind
+OP_CLONE: ForwardOpKind
+OP_RELEASE: ForwardOpKind
+OP_PLAYOUT: ForwardOpKind
+FORWARD_OK: ForwardError
+FORWARD_NO_DECISION: ForwardError
+FORWARD_DECISION_OVER: ForwardError
+FORWARD_BAD_OP: ForwardError
+FORWARD_BAD_HANDLE: ForwardError
+FORWARD_ILLEGAL_ACTION: ForwardError
+FORWARD_HANDLE_LIMIT: ForwardError
+FORWARD_DECISION_LIMIT: ForwardError
+FORWARD_MEMORY_LIMIT: ForwardError
+FORWARD_TOO_MANY_OPS: ForwardError
+FORWARD_DISABLED: ForwardError
+FORWARD_ENGINE_ERROR: ForwardError
 
 class BotMessage(_message.Message):
-    __slots__ = ("hello", "answer", "ping", "pong")
+    __slots__ = ("hello", "answer", "ping", "pong", "forward")
     HELLO_FIELD_NUMBER: _ClassVar[int]
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     PING_FIELD_NUMBER: _ClassVar[int]
     PONG_FIELD_NUMBER: _ClassVar[int]
+    FORWARD_FIELD_NUMBER: _ClassVar[int]
     hello: Hello
     answer: Answer
     ping: Ping
     pong: Pong
-    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+    forward: ForwardCall
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., forward: _Optional[_Union[ForwardCall, _Mapping]] = ...) -> None: ...
 
 class RefereeMessage(_message.Message):
-    __slots__ = ("welcome", "match_start", "decision", "match_end", "error", "ping", "pong", "goodbye")
+    __slots__ = ("welcome", "match_start", "decision", "match_end", "error", "ping", "pong", "goodbye", "forward")
     WELCOME_FIELD_NUMBER: _ClassVar[int]
     MATCH_START_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
@@ -65,6 +117,7 @@ class RefereeMessage(_message.Message):
     PING_FIELD_NUMBER: _ClassVar[int]
     PONG_FIELD_NUMBER: _ClassVar[int]
     GOODBYE_FIELD_NUMBER: _ClassVar[int]
+    FORWARD_FIELD_NUMBER: _ClassVar[int]
     welcome: Welcome
     match_start: MatchStart
     decision: DecisionRequest
@@ -73,7 +126,8 @@ class RefereeMessage(_message.Message):
     ping: Ping
     pong: Pong
     goodbye: Goodbye
-    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ...) -> None: ...
+    forward: ForwardReply
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ..., forward: _Optional[_Union[ForwardReply, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("token", "games", "capacity", "client", "view_delta")
@@ -230,3 +284,75 @@ class Goodbye(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     reason: str
     def __init__(self, reason: _Optional[str] = ...) -> None: ...
+
+class ForwardCall(_message.Message):
+    __slots__ = ("call_id", "match_id", "decision_id", "ops")
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_ID_FIELD_NUMBER: _ClassVar[int]
+    OPS_FIELD_NUMBER: _ClassVar[int]
+    call_id: int
+    match_id: str
+    decision_id: int
+    ops: _containers.RepeatedCompositeFieldContainer[ForwardOp]
+    def __init__(self, call_id: _Optional[int] = ..., match_id: _Optional[str] = ..., decision_id: _Optional[int] = ..., ops: _Optional[_Iterable[_Union[ForwardOp, _Mapping]]] = ...) -> None: ...
+
+class ForwardOp(_message.Message):
+    __slots__ = ("op", "handle", "seat", "index", "action_json", "k", "seed", "max_decisions", "handles", "all", "snapshots")
+    OP_FIELD_NUMBER: _ClassVar[int]
+    HANDLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    ACTION_JSON_FIELD_NUMBER: _ClassVar[int]
+    K_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    MAX_DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    HANDLES_FIELD_NUMBER: _ClassVar[int]
+    ALL_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOTS_FIELD_NUMBER: _ClassVar[int]
+    op: ForwardOpKind
+    handle: int
+    seat: int
+    index: int
+    action_json: str
+    k: int
+    seed: str
+    max_decisions: int
+    handles: _containers.RepeatedScalarFieldContainer[int]
+    all: bool
+    snapshots: bool
+    def __init__(self, op: _Optional[_Union[ForwardOpKind, str]] = ..., handle: _Optional[int] = ..., seat: _Optional[int] = ..., index: _Optional[int] = ..., action_json: _Optional[str] = ..., k: _Optional[int] = ..., seed: _Optional[str] = ..., max_decisions: _Optional[int] = ..., handles: _Optional[_Iterable[int]] = ..., all: _Optional[bool] = ..., snapshots: _Optional[bool] = ...) -> None: ...
+
+class ForwardResult(_message.Message):
+    __slots__ = ("error", "message", "handles", "json", "seats", "snapshots_json", "decisions")
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    HANDLES_FIELD_NUMBER: _ClassVar[int]
+    JSON_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOTS_JSON_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    error: ForwardError
+    message: str
+    handles: _containers.RepeatedScalarFieldContainer[int]
+    json: str
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    snapshots_json: _containers.RepeatedScalarFieldContainer[str]
+    decisions: int
+    def __init__(self, error: _Optional[_Union[ForwardError, str]] = ..., message: _Optional[str] = ..., handles: _Optional[_Iterable[int]] = ..., json: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., snapshots_json: _Optional[_Iterable[str]] = ..., decisions: _Optional[int] = ...) -> None: ...
+
+class ForwardReply(_message.Message):
+    __slots__ = ("call_id", "results", "error", "message", "decisions_used", "live_handles")
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_USED_FIELD_NUMBER: _ClassVar[int]
+    LIVE_HANDLES_FIELD_NUMBER: _ClassVar[int]
+    call_id: int
+    results: _containers.RepeatedCompositeFieldContainer[ForwardResult]
+    error: ForwardError
+    message: str
+    decisions_used: int
+    live_handles: int
+    def __init__(self, call_id: _Optional[int] = ..., results: _Optional[_Iterable[_Union[ForwardResult, _Mapping]]] = ..., error: _Optional[_Union[ForwardError, str]] = ..., message: _Optional[str] = ..., decisions_used: _Optional[int] = ..., live_handles: _Optional[int] = ...) -> None: ...

@@ -58,3 +58,15 @@ class RefereeConfig:
     bot_seed_key: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     #: Finished reports kept in memory, so a retried RunMatch of a finished match gets its report.
     keep_reports: int = 64
+    #: The forward model (bot.proto ForwardCall; referee/service/forward.py): served at all, and the
+    #: per-seat limits: live handles, simulated decisions per match, memory (live handles x the size
+    #: of one state), ops per call, snapshots per call.
+    forward_enabled: bool = True
+    forward_max_handles: int = 4096
+    forward_max_decisions: int = 20_000_000
+    forward_memory_mb: int = 256
+    forward_max_ops: int = 4096
+    forward_max_snapshots: int = 64
+    #: Forward work runs on the event loop in slices of this many milliseconds, other matches' messages
+    #: and timers in between, so a bot simulating hard slows the others by at most a slice per turn.
+    forward_slice_ms: float = 2.0

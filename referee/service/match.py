@@ -129,6 +129,8 @@ class LiveMatch:
         self.options_json = _dumps(state.options)
         self.static_keys = state.STATIC_VIEW_KEYS
         self.static_texts: dict[str, bytes] = {}  # their encoded values, once per match
+        #: the forward model's handles, per seat (referee/service/forward.py); dropped at the end
+        self.forward: dict[int, Any] = {}
 
     # -- bookkeeping -------------------------------------------------------------------------
     def note(self, line: str) -> None:
@@ -300,7 +302,8 @@ class LiveMatch:
                 self._done.set_exception(error)
 
     def close(self) -> None:
-        """Stop every timer; nothing is awaited any more."""
+        """Stop every timer and release every forward-model handle; nothing is awaited any more."""
+        self.forward.clear()
         for slot in self.slots:
             if slot.pending is not None and slot.pending.timer is not None:
                 slot.pending.timer.cancel()

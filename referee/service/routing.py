@@ -20,6 +20,7 @@ from referee.protocol import bot_pb2
 
 from .config import SERVER_VERSION, RefereeConfig
 from .farewell import OwedMatchEnds, goodbye_all
+from .forward import ForwardService
 from .match import LiveMatch
 from .reject import Reject
 from .sessions import SeatSlot, Session
@@ -41,6 +42,7 @@ class SessionRouter:
         self._ids = itertools.count(1)
         self.owed = OwedMatchEnds()  # MatchEnds of seats forfeited while their live bot was away
         self.closing = False  # the referee is shutting down: no new sessions
+        self.forward = ForwardService(config)  # bots' forward-model calls
 
     # -- hosted credentials ------------------------------------------------------------------
     def hosted_credential(self, slot: SeatSlot) -> str:
@@ -155,10 +157,19 @@ class SessionRouter:
                 which = ans.WhichOneof("choice")
                 slot.match.answer(slot, ans.index if which == "index" else ans.action_json if which else None)
                 return
+        if kind == "forward":
+            # [forward] calls about a decision the referee waits on are not flooding either: their cost is
+            # bounded by the decision's clock and the forward limits (referee/service/forward.py)
+            slot = self.forward.pending_slot(session, msg.forward)
+            if slot is not None:
+                self.forward.call(session, slot, msg.forward)
+                return
         if not session.take_token():
             self._flooding(session)
             return
-        if kind == "answer":
+        if kind == "forward":
+            self.forward.call(session, None, msg.forward)
+        elif kind == "answer":
             self._unexpected_answer(session, msg.answer)
         elif kind == "ping":
             session.send(bot_pb2.RefereeMessage(pong=bot_pb2.Pong(nonce=msg.ping.nonce)))

@@ -18,9 +18,11 @@ def test_quick_demo_on_the_fixture_game(tmp_path: Path) -> None:
                           "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300, check=False)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     assert "referee listening on" in out.stdout
-    assert "2 matches played, 0 failed" in out.stdout
-    assert "sealed_bids ladder" in out.stdout and "random2" in out.stdout
+    # random, random2 and the search bot (hosted: its forward model comes through the referee)
+    assert "6 matches played, 0 failed" in out.stdout, out.stdout[-3000:]
+    ladder = out.stdout[out.stdout.index("sealed_bids ladder"):]
+    assert " random2 " in ladder and " search " in ladder, ladder
     # Run it again: same store, the ladder grows (registration is idempotent).
     out = subprocess.run([sys.executable, "-m", "arena.cli.main", "demo", "--quick", "--no-dashboard",
                           "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300, check=False)
-    assert out.returncode == 0 and "(4 results" in out.stdout, out.stdout[-3000:] + out.stderr[-3000:]
+    assert out.returncode == 0 and "(12 results" in out.stdout, out.stdout[-3000:] + out.stderr[-3000:]
