@@ -56,3 +56,10 @@ class Q100(Mix):
 #: weakest first: (version name, in-process agent)
 FIELD = [(f"q{q}", f"tests.ladder.agents:Q{q}") for q in (0, 20, 40, 60, 80, 100)]
 OPTIONS = {"rounds": 8}
+
+
+class Crasher(Mix):
+    """Exits at its first decision, like a hosted bot whose process dies: its seat forfeits."""
+
+    def act(self, request: DecisionRequest) -> int:
+        raise SystemExit(1)
