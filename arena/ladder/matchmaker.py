@@ -26,7 +26,7 @@ from referee.engine import get_game
 from ..config import Settings, settings
 from ..scheduling import Dealer, new_key
 from ..scheduling.formats import Pairing
-from ..store import Store, models as m, ops
+from ..store import Store, ladders, models as m, ops
 from .pairing import Entrant, Group, plan
 
 FORMAT = "continuous"
@@ -131,6 +131,9 @@ def tick(store: Store, game: str, *, cfg: Settings | None = None, rng: random.Ra
     cfg = cfg or settings()
     rng = rng or random.Random()
     g = get_game(game)
+    # Workers refit after results, at most every few seconds each: the last results of a burst are
+    # fitted here (published only if newer), so the pairing sees current ratings.
+    ladders.refresh(store, game)
     with store.tx() as s:
         t = s.scalar(select(m.Tournament).where(m.Tournament.game == game, m.Tournament.format == FORMAT,
                                                 m.Tournament.status == m.T_RUNNING)
