@@ -111,7 +111,9 @@ class StoreSource:
         b = q.bot(self.store, bot_id)
         if b is None:
             return None
-        return BotInfo(b.name, b.name, b.kind + ("" if b.active else ", removed"), None, _iso(b.created_at))
+        # a suspended or retired version is inactive too, but not removed: its status says why
+        removed = not b.active and b.status == sm.B_ACTIVE
+        return BotInfo(b.name, b.name, b.kind + (", removed" if removed else ""), None, _iso(b.created_at))
 
     def health(self, bot_id: str) -> list[BotHealth]:
         from arena.store import health
