@@ -26,7 +26,8 @@ from referee.engine import get_game
 from ..config import Settings, settings
 from ..scheduling import Dealer, new_key
 from ..scheduling.formats import Pairing
-from ..store import Store, ladders, models as m, ops
+from ..store import Store, ladders, ops
+from ..store import models as m
 from .pairing import Entrant, Group, plan
 
 FORMAT = "continuous"
@@ -189,4 +190,4 @@ def cancel_queued(s: Session, bot: str) -> int:
         return 0
     return int(s.execute(update(m.Match).where(m.Match.id.in_(ids), m.Match.status == m.QUEUED)
                          .values(status=m.CANCELLED, reason=f"{bot} left the ladder", finished_at=m.utcnow())
-                         .execution_options(synchronize_session=False)).rowcount)
+                         .execution_options(synchronize_session=False)).rowcount)  # type: ignore[attr-defined]

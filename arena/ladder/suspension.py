@@ -16,7 +16,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from ..config import settings
-from ..store import Store, models as m, ops
+from ..store import Store, ops
+from ..store import models as m
 from .matchmaker import FORMAT, cancel_queued
 
 
@@ -27,7 +28,7 @@ def _set_status(s: Session, bot: str, status: str, reason: str | None) -> bool:
     """
     n = s.execute(update(m.Bot).where(m.Bot.name == bot)
                   .values(status=status, active=status == m.B_ACTIVE, status_reason=reason)
-                  .execution_options(synchronize_session=False)).rowcount
+                  .execution_options(synchronize_session=False)).rowcount  # type: ignore[attr-defined]
     if n and status != m.B_ACTIVE:
         cancel_queued(s, bot)
     return bool(n)

@@ -10,7 +10,8 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from ..store import Store, models as m, queries
+from ..store import Store, queries
+from ..store import models as m
 from ..store.queries import Progress
 from .matchmaker import FORMAT
 

@@ -10,7 +10,7 @@ import pytest
 from dashboard.app import create_app
 from dashboard.live import ReplayFeed
 from tests.dashboard.conftest import LiveServer, browser, page, shot  # noqa: F401 - fixtures
-from tests.dashboard.versions_fixture import EVIL_REASON, V2, V3, build_versions_store
+from tests.dashboard.versions_fixture import EVIL_REASON, V3, build_versions_store
 
 pytestmark = [pytest.mark.e2e]
 
