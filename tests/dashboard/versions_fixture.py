@@ -32,8 +32,8 @@ def build_versions_store(url: str) -> tuple[Store, dict[str, object]]:
         s.add(dev)
         s.flush()
         for v, agent in ((1, "random"), (2, "tests.ladder.agents:Crasher"), (3, "tests.ladder.agents:Q100")):
-            s.add(models.Bot(name=f"ada/bidder@{v}", kind="hosted", command="unused", agent=agent, games=["sealed_bids"],
-                             env={}, developer_id=dev.id, family="ada/bidder", version=v, status=models.B_ACTIVE,
+            s.add(models.Bot(name=f"ada/bidder@{v}", kind="hosted", command="unused", agent=agent,
+                             games=["sealed_bids"], env={}, developer_id=dev.id, family="ada/bidder", version=v, status=models.B_ACTIVE,
                              active=True, runtime="python", seats={"sealed_bids": [2]},
                              submitted_at=now - timedelta(minutes=10 - v)))
     retire(store, V1, "superseded by v2")

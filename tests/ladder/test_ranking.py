@@ -28,6 +28,8 @@ def ladder_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: float) 
     monkeypatch.setenv("ARENA_DB_URL", url)
     monkeypatch.setenv("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
     monkeypatch.setenv("ARENA_LADDER_INFLIGHT", "6")
+    # rating neighbours only (one rank either side): the games go where the order is decided
+    monkeypatch.setenv("ARENA_LADDER_WINDOW", "1")
     store = Store(url)
     store.migrate()
     for name, agent in FIELD:
@@ -35,7 +37,8 @@ def ladder_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: float) 
     tid = open_season(store, "sealed_bids", executor="inprocess", options=OPTIONS)
     pool = LocalPool(2)
     try:
-        summary = run(store, "sealed_bids", tid, pool, seconds=seconds, tick_s=0.2, drain_s=60, cfg=settings())
+        summary = run(store, "sealed_bids", tid, pool, seconds=seconds, tick_s=0.2, drain_s=60,
+                      cfg=settings())
     finally:
         pool.close()
     assert summary.left_in_flight == 0 and summary.created > 0
@@ -44,7 +47,8 @@ def ladder_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: float) 
 
 def check_exactly_once(store: Store, created: int) -> None:
     with store.read() as s:
-        statuses = dict(s.execute(select(models.Match.status, func.count()).group_by(models.Match.status)).all())
+        statuses = dict(s.execute(select(models.Match.status, func.count())
+                                  .group_by(models.Match.status)).all())
         outcomes = s.scalar(select(func.count()).select_from(models.Outcome))
         distinct = s.scalar(select(func.count(func.distinct(models.Outcome.match_id))))
         replays = s.scalar(select(func.count()).select_from(models.ReplayBlob))
@@ -66,6 +70,8 @@ def test_six_versions_are_ranked_in_order_and_every_match_is_recorded_once(tmp_p
     store, created = ladder_run(tmp_path, monkeypatch, float(os.environ.get("ARENA_LADDER_TEST_S", "75")))
     check_exactly_once(store, created)
     rows = check_order(store)
+    print("\n".join(f"{r.player} {r.rating:.0f} [{r.lo:.0f}, {r.hi:.0f}] games {r.games}" for r in rows),
+          f"\n{created} matches")
     # every version played, at more than one seat count
     with store.read() as s:
         sizes = set(s.scalars(select(models.Match.players).distinct()))
