@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from ..config import settings
 from ..store import Store, ops
 from ..store import models as m
+from ..store.queries import group_open
 from .matchmaker import FORMAT, cancel_queued
 
 
@@ -49,11 +50,17 @@ def check(store: Store, match_id: int, *, after: int | None = None) -> list[str]
     """Suspend the versions of this (recorded, ladder) match that failed ``after`` in a row; their names."""
     n = after or settings().suspend_after
     with store.read() as s:
+        this = s.execute(select(m.Match.tournament_id, m.Match.deal, m.Tournament.format)
+                         .join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
+                         .where(m.Match.id == match_id)).first()
+        # Like a result, a fault is published only with its whole deal group (a suspension right after a
+        # sealed match would tell who lost it): the last match of the group to finish triggers the check.
+        if this is None or this.format != FORMAT or s.scalar(select(group_open()).where(m.Match.id == match_id)):
+            return []
         seats = s.execute(select(m.MatchSeat.bot, m.MatchSeat.health)
                           .join(m.Match, m.Match.id == m.MatchSeat.match_id)
-                          .join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
-                          .where(m.MatchSeat.match_id == match_id, m.Tournament.format == FORMAT)).all()
-        # Only a version that went wrong in this very match can have N faults in a row ending now.
+                          .where(m.Match.tournament_id == this.tournament_id, m.Match.deal == this.deal)).all()
+        # Only a version that went wrong in this deal group can have N faults in a row ending now.
         faulty = sorted({bot for bot, health in seats if fault(health)})
         if not faulty:
             return []
@@ -66,7 +73,8 @@ def check(store: Store, match_id: int, *, after: int | None = None) -> list[str]
                 select(m.MatchSeat.match_id, m.MatchSeat.health)
                 .join(m.Match, m.Match.id == m.MatchSeat.match_id)
                 .join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
-                .where(m.MatchSeat.bot == bot, m.Tournament.format == FORMAT, m.Match.status == m.DONE)
+                .where(m.MatchSeat.bot == bot, m.Tournament.format == FORMAT, m.Match.status == m.DONE,
+                       ~group_open())
                 .order_by(m.Match.finished_at.desc(), m.Match.id.desc()).limit(4 * n)).all()
             # a bot in several seats of one match: the match went wrong if any of its seats did
             per_match: dict[int, list[dict[str, Any] | None]] = {}

@@ -174,3 +174,18 @@ def test_closing_a_season_publishes_its_key_and_the_next_tick_has_none(store: St
     assert verify(key, label, [(str(r.match_id), r.deal, r.seed) for r in rows]) == []
     assert season(store, "sealed_bids") is None and tick(store, "sealed_bids").created == []
     assert open_season(store, "sealed_bids", executor="inprocess") != tid
+
+
+def test_a_fault_counts_only_once_its_deal_group_is_over(store: Store) -> None:
+    """A suspension right after a sealed match would say who lost it: the twin's end triggers it."""
+    add_field(store, [FIELD[0], ("crashy", "tests.ladder.agents:Crasher")])
+    with store.tx() as s:
+        s.execute(update(models.Bot).values(seats={"sealed_bids": [2]}))
+    tid = open_season(store, "sealed_bids", executor="inprocess", options=OPTIONS)
+    first, twin = tick(store, "sealed_bids", cfg=cfg(ladder_inflight=2, ladder_placement=0)).created
+    assert {m.deal for m in matches(store, tid)} == {"ladder/0"}
+    play_match(first, store=store)
+    assert check(store, first, after=1) == [] and queries.bot(store, "crashy").active
+    play_match(twin, store=store)
+    assert check(store, twin, after=1) == ["crashy"]
+    assert not queries.bot(store, "crashy").active
