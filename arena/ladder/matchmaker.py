@@ -15,6 +15,7 @@ seed); the next tick then opens a new season with a new key. Ratings span every 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,8 @@ from .pairing import Entrant, Group, plan
 
 FORMAT = "continuous"
 _OPEN_LOCK = 724532  # PostgreSQL advisory lock serialising the opening of seasons (migrations use 724531)
+REFIT_EVERY_S = 2.0  # as arena.tasks.after_result: a refit reads every result of the game
+_refit_at: dict[str, float] = {}
 
 
 @dataclass(frozen=True)
@@ -133,8 +136,11 @@ def tick(store: Store, game: str, *, cfg: Settings | None = None, rng: random.Ra
     rng = rng or random.Random()
     g = get_game(game)
     # Workers refit after results, at most every few seconds each: the last results of a burst are
-    # fitted here (published only if newer), so the pairing sees current ratings.
-    ladders.refresh(store, game)
+    # fitted here (published only if newer), so the pairing sees current ratings; at most as often.
+    now = time.monotonic()
+    if now - _refit_at.get(game, -REFIT_EVERY_S) >= REFIT_EVERY_S:
+        _refit_at[game] = now
+        ladders.refresh(store, game)
     with store.tx() as s:
         t = s.scalar(select(m.Tournament).where(m.Tournament.game == game, m.Tournament.format == FORMAT,
                                                 m.Tournament.status == m.T_RUNNING)

@@ -44,7 +44,7 @@ def run(store: Store, game: str, tid: int, dispatcher: Dispatcher, *, seconds: f
             if on_tick:
                 on_tick(created)
         dispatch(store, tid, dispatcher)
-        time.sleep(0.05)
+        time.sleep(0.1)
     give_up = time.monotonic() + drain_s
     while True:
         dispatcher.poll()

@@ -31,7 +31,10 @@ def matches(store: Store, tid: int) -> list[models.Match]:
                               .order_by(models.Match.number)))
 
 
-def test_a_season_is_opened_once_and_never_finishes_by_itself(store: Store) -> None:
+def test_a_season_is_opened_once_and_never_finishes_by_itself(store: Store, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from arena.ladder import matchmaker
+
+    monkeypatch.setattr(matchmaker, "REFIT_EVERY_S", 0.0)  # (a tick refits at most every 2 s per process)
     add_field(store)
     tid = open_season(store, "sealed_bids", executor="inprocess", options=OPTIONS)
     assert open_season(store, "sealed_bids", executor="inprocess") == tid == season(store, "sealed_bids")

@@ -37,7 +37,7 @@ def ladder_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seconds: float) 
     tid = open_season(store, "sealed_bids", executor="inprocess", options=OPTIONS)
     pool = LocalPool(2)
     try:
-        summary = run(store, "sealed_bids", tid, pool, seconds=seconds, tick_s=0.2, drain_s=60,
+        summary = run(store, "sealed_bids", tid, pool, seconds=seconds, tick_s=0.5, drain_s=60,
                       cfg=settings())
     finally:
         pool.close()
