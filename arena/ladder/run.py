@@ -28,13 +28,14 @@ class RunSummary:
 
 def run(store: Store, game: str, tid: int, dispatcher: Dispatcher, *, seconds: float, tick_s: float = 0.5,
         drain_s: float = 120.0, cfg: Settings | None = None, rng: random.Random | None = None,
-        on_tick: Callable[[int], None] | None = None) -> RunSummary:
-    """Make and play ``game``'s ladder matches for ``seconds``, then let the ones in flight finish."""
+        on_tick: Callable[[int], None] | None = None, max_matches: int | None = None) -> RunSummary:
+    """Make and play ``game``'s ladder matches for ``seconds`` (or until ``max_matches`` are made), then let
+    the ones in flight finish."""
     cfg = cfg or settings()
     created = ticks = 0
     end = time.monotonic() + seconds
     next_tick = 0.0
-    while time.monotonic() < end:
+    while time.monotonic() < end and (max_matches is None or created < max_matches):
         dispatcher.poll()
         if time.monotonic() >= next_tick:
             t = tick(store, game, cfg=cfg, rng=rng)
