@@ -97,11 +97,9 @@ def developer(store: Store, name: str) -> DeveloperView | None:
         d = s.scalar(select(m.Developer).where(m.Developer.name == name))
         if d is None:
             return None
-        bots = list(s.scalars(select(m.Bot).where(m.Bot.developer_id == d.id)))
-        rows = [_row(b, {d.id: d.name}) for b in bots]
-        view = DeveloperView(d.name, d.status, d.created_at, [])
-    rows.sort(key=lambda r: (r.family or r.name, -(r.version or 0)))
-    return DeveloperView(view.name, view.status, view.created_at, rows)
+        rows = [_row(b, {d.id: d.name}) for b in s.scalars(select(m.Bot).where(m.Bot.developer_id == d.id))]
+        rows.sort(key=lambda r: (r.family or r.name, -(r.version or 0)))
+        return DeveloperView(d.name, d.status, d.created_at, rows)
 
 
 def version(store: Store, name: str) -> tuple[VersionRow, list[VersionRow]] | None:
