@@ -1,11 +1,14 @@
-"""The Celery app: one task, ``arena.play_match(match_id)``, over Redis (``ARENA_BROKER_URL``).
+"""The Celery app over Redis (``ARENA_BROKER_URL``): ``arena.play_match(match_id)``, one task per match, and
+``arena.ladder_tick``, the continuous ladder's matchmaker, on a beat schedule (every ``ARENA_LADDER_TICK_S``).
 
 Late acks and ``reject_on_worker_lost`` put a task back when its worker dies; the Redis visibility
 timeout (``ARENA_VISIBILITY_S``) redelivers a task whose whole worker vanished; the claim on the
 match row (``arena.store.ops.claim``) makes any duplicate delivery harmless. No result backend:
 the store is the only record of results, and nothing ever waits on a task.
 
-Run a worker with ``arena worker`` (or ``celery -A arena.celery_app worker -Q arena``).
+Run a worker with ``arena worker`` (or ``celery -A arena.celery_app worker -Q arena``); ``arena worker
+--beat`` also runs the schedule (one beat per installation; a second one only makes ticks that find
+nothing to do, since a tick holds the season's row lock and tops up to a limit).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from .config import settings
 
 log = logging.getLogger(__name__)
 TASK = "arena.play_match"
+LADDER_TASK = "arena.ladder_tick"
 #: Message priorities (Redis: 0 is served first). A match sent for the first time waits its turn;
 #: one re-sent (its worker died, its message was lost) or retried goes to the front of the queue.
 FRONT, NORMAL = 0, 6
@@ -85,6 +89,9 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         worker_cancel_long_running_tasks_on_connection_loss=False,
         worker_enable_remote_control=False,
         worker_send_task_events=False,
+        beat_schedule={"ladder": {"task": LADDER_TASK, "schedule": cfg.ladder_tick_s,
+                                  "options": {"queue": queue or cfg.queue, "priority": FRONT,
+                                              "expires": cfg.ladder_tick_s}}},
     )
 
     @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
@@ -102,6 +109,14 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         if result.state == "retry":
             raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)
         return result.state
+
+    @app.task(name=LADDER_TASK, acks_late=False, ignore_result=True)
+    def ladder_tick_task() -> dict[str, int]:  # type: ignore[no-untyped-def]
+        from .scheduling.driver import CeleryDispatch
+        from .tasks import ladder_tick
+
+        # A tick lost to a crash is replaced by the next one: no late ack, no retry.
+        return ladder_tick(dispatcher=CeleryDispatch(app.conf.broker_url, app.conf.task_default_queue))
 
     return app
 

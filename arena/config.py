@@ -17,6 +17,12 @@ ARENA_MAX_ATTEMPTS     claims of a match before it is marked failed             
 ARENA_VISIBILITY_S     Redis visibility timeout: an unacked task is redelivered     300
 ARENA_OUTAGE_WAIT_S    longest a match waits out a referee/store outage (no attempt  21600
                        is spent while it waits)
+ARENA_LADDER_INFLIGHT  continuous ladder: most matches queued or running per game   4
+ARENA_LADDER_PLACEMENT continuous ladder: placement matches of a new version        6
+ARENA_LADDER_WINDOW    continuous ladder: opponents within this many ranks          3
+ARENA_LADDER_TICK_S    continuous ladder: seconds between matchmaker ticks (beat)   10
+ARENA_SUSPEND_AFTER    suspend a ladder version after this many consecutive         5
+                       matches it crashed or forfeited
 =====================  ==========================================================  ===================
 """
 from __future__ import annotations
@@ -59,6 +65,11 @@ class Settings:
     max_attempts: int = 8
     visibility_s: float = 300.0
     outage_wait_s: float = 21600.0
+    ladder_inflight: int = 4
+    ladder_placement: int = 6
+    ladder_window: int = 3
+    ladder_tick_s: float = 10.0
+    suspend_after: int = 5
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -76,6 +87,11 @@ class Settings:
             max_attempts=int(_env("ARENA_MAX_ATTEMPTS", "8") or 8),
             visibility_s=float(_env("ARENA_VISIBILITY_S", "300") or 300),
             outage_wait_s=float(_env("ARENA_OUTAGE_WAIT_S", "21600") or 21600),
+            ladder_inflight=max(1, int(_env("ARENA_LADDER_INFLIGHT", "4") or 4)),
+            ladder_placement=max(0, int(_env("ARENA_LADDER_PLACEMENT", "6") or 6)),
+            ladder_window=max(1, int(_env("ARENA_LADDER_WINDOW", "3") or 3)),
+            ladder_tick_s=max(0.1, float(_env("ARENA_LADDER_TICK_S", "10") or 10)),
+            suspend_after=max(1, int(_env("ARENA_SUSPEND_AFTER", "5") or 5)),
         )
 
 

@@ -31,6 +31,7 @@ from .store import Store, ladders, models, open_store, ops
 
 if TYPE_CHECKING:
     from .executor import Executor
+    from .scheduling.driver import Dispatcher
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -244,7 +245,35 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
     if not recorded:
         durable(lambda: ops.forgive_takeover(store, match_id), f"match {match_id}", hold)
     _after(store, tid, game)
+    if recorded:
+        _suspend_failing(store, match_id)
     return TaskResult("done" if recorded else "duplicate")
+
+
+def _suspend_failing(store: Store, match_id: int) -> None:
+    """A ladder version that crashed or forfeited N matches in a row is suspended (``arena.ladder.suspension``)."""
+    from .ladder.suspension import check
+
+    try:
+        for bot in check(store, match_id):
+            log.warning("ladder: %s suspended after match %s", bot, match_id)
+    except Exception:  # the next match of the version checks again
+        log.warning("suspension check after match %s failed", match_id, exc_info=True)
+
+
+def ladder_tick(*, store: Store | None = None, dispatcher: Dispatcher | None = None) -> dict[str, int]:
+    """The matchmaker's periodic task: top up every running ladder season and send the tasks of its new
+    (or lost) matches. Idempotent: concurrent ticks never exceed the in-flight limit. Returns game -> sent."""
+    from .ladder.matchmaker import seasons, tick
+    from .scheduling.driver import dispatch, dispatcher_from_env
+
+    store = store or open_store()
+    dispatcher = dispatcher or dispatcher_from_env()
+    out = {}
+    for tid, game in seasons(store):
+        tick(store, game)
+        out[game] = dispatch(store, tid, dispatcher)
+    return out
 
 
 def _after(store: Store, tid: int, game: str) -> None:

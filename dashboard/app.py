@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import renderers, templating
 from .fastpath import CSP, SECURITY_HEADERS, FastPath
 from .live import LiveFeed, LiveHub, RefereeFeed
-from .routers import admin, bots, games, matches, tournaments
+from .routers import admin, bots, developers, games, matches, tournaments
 from .service import Dashboard
 from .source import MemorySource, Source
 
@@ -55,7 +55,7 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
     templating.install(templates.env)
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-    for module in (games, bots, tournaments, matches):
+    for module in (games, bots, developers, tournaments, matches):
         app.include_router(module.api)
         app.include_router(module.pages)
     app.include_router(admin.api)

@@ -24,14 +24,17 @@ from .schemas import (
     BotRef,
     DealOut,
     DealsOut,
+    DeveloperOut,
     MatchDetail,
     MatchFailure,
+    MatchHealthOut,
     MatchSummary,
     Page,
     PairingOut,
     SeatOut,
     TournamentProgress,
     TournamentSummary,
+    VersionOut,
 )
 from .source import BotInfo, FittedRating, MatchRow, SeatResult, paginate
 
@@ -108,12 +111,50 @@ class StoreSource:
         b = q.bot(self.store, bot_id)
         if b is None:
             return None
-        return BotInfo(b.name, b.name, b.kind + ("" if b.active else ", removed"), None, _iso(b.created_at))
+        # a suspended or retired version is inactive too, but not removed: its status says why
+        removed = not b.active and b.status == sm.B_ACTIVE
+        return BotInfo(b.name, b.name, b.kind + (", removed" if removed else ""), None, _iso(b.created_at))
 
     def health(self, bot_id: str) -> list[BotHealth]:
         from arena.store import health
 
         return [BotHealth(**h.to_json()) for h in health.summary(self.store, bot_id)]
+
+    def matches_health(self, bot_id: str, limit: int = 20) -> list[MatchHealthOut]:
+        from arena.store import health
+
+        return [MatchHealthOut(match_id=str(r.match_id), game=r.game, seat=r.seat,
+                               **{k: v for k, v in r.health.items() if k in MatchHealthOut.model_fields})
+                for r in health.recent(self.store, bot_id, limit=limit)]
+
+    # -- versions and developers (issue 20) ----------------------------------------------------
+    @staticmethod
+    def _version(v: Any) -> VersionOut:
+        return VersionOut(id=v.name, name=v.name, family=v.family, version=v.version, developer=v.developer,
+                          status=v.status, reason=v.reason, runtime=v.runtime, submitted=_iso(v.submitted_at))
+
+    def bot_version(self, bot_id: str) -> tuple[VersionOut, list[VersionOut]] | None:
+        from arena.ladder import views
+
+        found = views.version(self.store, bot_id)
+        if found is None:
+            return None
+        this, others = found
+        return self._version(this), [self._version(v) for v in others]
+
+    def developer(self, name: str) -> DeveloperOut | None:
+        from arena.ladder import views
+
+        d = views.developer(self.store, name)
+        if d is None:
+            return None
+        return DeveloperOut(name=d.name, status=d.status, created=_iso(d.created_at),
+                            versions=[self._version(v) for v in d.versions])
+
+    def submissions(self, limit: int = 10) -> list[VersionOut]:
+        from arena.ladder import views
+
+        return [self._version(v) for v in views.submissions(self.store, limit)]
 
     # -- matches -----------------------------------------------------------------------------
     def _tournament_names(self, ids: set[int]) -> dict[int, str]:

@@ -216,6 +216,46 @@ class BotHealth(BaseModel):
     forfeits: int
 
 
+class VersionOut(BaseModel):
+    """A bot as a submitted version (issue 20); organizer-registered bots have no family or developer."""
+
+    id: str
+    name: str
+    family: str | None = Field(None, description="'<developer>/<bot>': the versions of one bot")
+    version: int | None = None
+    developer: str | None = None
+    status: str = Field(description="building | failed | active | suspended | retired (removed: an organizer "
+                                    "removed it)")
+    reason: str | None = Field(None, description="why it is failed, suspended or retired")
+    runtime: str | None = None
+    submitted: str | None = None
+
+
+class MatchHealthOut(BaseModel):
+    """How the bot behaved in one finished match (only once the match's deal group is over)."""
+
+    match_id: str
+    game: str
+    seat: int
+    decisions: int = 0
+    mean_ms: float = Field(0.0, description="mean time per decision")
+    p95_ms: int = 0
+    max_ms: int = 0
+    timeouts: int = 0
+    illegal: int = 0
+    strikes: int = 0
+    crashes: int = 0
+    forfeits: int = 0
+    forfeit_reason: str | None = None
+
+
+class DeveloperOut(BaseModel):
+    name: str
+    status: str
+    created: str | None = None
+    versions: list[VersionOut] = Field(description="by bot (family), newest version first")
+
+
 class BotDetail(BaseModel):
     id: str
     name: str
@@ -224,6 +264,10 @@ class BotDetail(BaseModel):
     created: str | None = None
     ratings: list[BotGameRating]
     health: list[BotHealth] = []
+    version: VersionOut | None = Field(None, description="its status (and family, for a submitted version)")
+    other_versions: list[VersionOut] = Field(default_factory=list, description="the family's other versions")
+    matches_health: list[MatchHealthOut] = Field(default_factory=list,
+                                                 description="time per decision and faults, recent matches first")
 
 
 class Frame(BaseModel):

@@ -115,8 +115,12 @@ class Dashboard:
         if info is None:
             return None
         ladders = [lad for g in self.games() if (lad := self.ladder(g.id)) is not None]
-        return BotDetail(id=info.id, name=info.name, kind=info.kind, owner=info.owner, created=info.created,
-                         ratings=bot_ratings(ladders, info.id), health=self.source.health(info.id))
+        found = self.source.bot_version(info.id)
+        version, others = found if found is not None else (None, [])
+        return BotDetail(id=info.id, name=info.name, kind=info.kind, owner=info.owner or (version.developer
+                         if version else None), created=info.created, ratings=bot_ratings(ladders, info.id),
+                         health=self.source.health(info.id), version=version, other_versions=others,
+                         matches_health=self.source.matches_health(info.id))
 
     def tournament(self, tid: str) -> TournamentDetail | None:
         t = self.source.tournament(tid)

@@ -22,12 +22,15 @@ from .schemas import (
     BotHealth,
     BotRef,
     DealsOut,
+    DeveloperOut,
     MatchDetail,
+    MatchHealthOut,
     MatchSummary,
     Page,
     SeatOut,
     TournamentProgress,
     TournamentSummary,
+    VersionOut,
 )
 
 
@@ -108,6 +111,18 @@ class Source(Protocol):
 
     def deals(self, tournament_id: str) -> DealsOut | None:
         """The published deal key and every match's deal and seed (None until the tournament is over)."""
+
+    def bot_version(self, bot_id: str) -> tuple[VersionOut, list[VersionOut]] | None:
+        """The bot's status as a version, and the other versions of its family (newest first)."""
+
+    def developer(self, name: str) -> DeveloperOut | None:
+        """A bot developer and every version it submitted."""
+
+    def submissions(self, limit: int = 10) -> list[VersionOut]:
+        """The most recently submitted versions, newest first."""
+
+    def matches_health(self, bot_id: str, limit: int = 20) -> list[MatchHealthOut]:
+        """Per recent finished match (deal group over): the bot's time per decision and faults."""
 
 
 def paginate(items: list[Any], page: int, per_page: int) -> Page[Any]:
@@ -283,6 +298,29 @@ class MemorySource:
 
     def deals(self, tournament_id: str) -> DealsOut | None:
         return None  # replay files carry no deal key
+
+    def bot_version(self, bot_id: str) -> tuple[VersionOut, list[VersionOut]] | None:
+        b = self._bots.get(bot_id)
+        return (VersionOut(id=b.id, name=b.name, status="active"), []) if b else None
+
+    def developer(self, name: str) -> DeveloperOut | None:
+        return None  # replay files name no developers
+
+    def submissions(self, limit: int = 10) -> list[VersionOut]:
+        return []
+
+    def matches_health(self, bot_id: str, limit: int = 20) -> list[MatchHealthOut]:
+        from referee.health import seat_health
+
+        out = []
+        for m in sorted(self._matches.values(), key=lambda m: -m.seq):
+            if m.replay is None or m.detail.status != "done":
+                continue
+            for s in m.detail.seats:
+                if s.bot and s.bot.id == bot_id:
+                    out.append(MatchHealthOut(match_id=m.detail.id, game=m.detail.game, seat=s.seat,
+                                              **seat_health(m.replay.to_json(), s.seat).to_json()))
+        return out[:limit]
 
     def tournament(self, tournament_id: str) -> TournamentSummary | None:
         t = self._tournaments.get(tournament_id)

@@ -41,7 +41,11 @@ def register(cli: click.Group) -> None:
     @click.option("--concurrency", "-c", type=COUNT, default=None, help="Worker processes (default: CPU count).")
     @click.option("--loglevel", "-l", default="warning", show_default=True)
     @click.option("--hostname", "-n", default=None, help="Celery node name (default: arena@<host>:<pid>).")
-    def worker(broker: str | None, queue: str, concurrency: int | None, loglevel: str, hostname: str | None) -> None:
+    @click.option("--beat", "-B", is_flag=True,
+                  help="Also run the schedule: the continuous ladder's matchmaker every ARENA_LADDER_TICK_S "
+                       "(one worker with --beat per installation).")
+    def worker(broker: str | None, queue: str, concurrency: int | None, loglevel: str, hostname: str | None,
+               beat: bool) -> None:
         """Play matches: takes one task per match from the queue, asks a referee (ARENA_REFEREE) to play it
         and records the result in the store (ARENA_DB_URL). Run as many as you like, anywhere."""
         import os
@@ -66,6 +70,12 @@ def register(cli: click.Group) -> None:
                 "--without-heartbeat", "-n", hostname or f"arena@%h:{os.getpid()}"]
         if concurrency:
             argv += ["--concurrency", str(concurrency)]
+        if beat:
+            from ..config import arena_home
+
+            home = arena_home()
+            home.mkdir(parents=True, exist_ok=True)
+            argv += ["--beat", "--schedule", str(home / f"beat-{queue}")]
         console.print(f"arena worker on {queue} ({broker.split('@')[-1]}), store {store.safe_url}", highlight=False)
         for line in bot_modes():
             console.print(line, highlight=False)

@@ -273,22 +273,32 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
     return {tid: queries.progress(store, tid) for tid in tids}
 
 
+def dispatch(store: Store, tid: int, dispatcher: Dispatcher, *, spare_expired: bool = False) -> int:
+    """Send a task for every match of ``tid`` that needs one (see ``ops.needs_dispatch``); how many were sent.
+    ``spare_expired``: leave matches under an expired lease alone (the store just came back)."""
+    stale = dispatcher.keep(ops.needs_dispatch(store, tid, redispatch_after_s=dispatcher.redispatch_after_s))
+    if spare_expired:
+        stale = [s for s in stale if s.why != "expired"]
+    sent = 0
+    for front in (True, False):
+        batch = [s for s in stale if s.front == front]
+        if batch:
+            ids = dispatcher.send([s.match_id for s in batch], front=front)
+            ops.mark_dispatched(store, ids)
+            sent += len(ids)
+    for s in stale:
+        if s.front:
+            log.info("match %s re-sent (%s)", s.match_id, s.why)
+    return sent
+
+
 def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str], progress: dict[int, Progress],
           dispatcher: Dispatcher, *, spare_expired: bool = False) -> None:
     """One round of the driver: (re)send what needs a message, read progress, close finished tournaments.
     ``spare_expired``: leave matches under an expired lease alone this round (the store just came back)."""
     dispatcher.poll()
     for tid in open_:
-        stale = dispatcher.keep(ops.needs_dispatch(store, tid, redispatch_after_s=dispatcher.redispatch_after_s))
-        if spare_expired:
-            stale = [s for s in stale if s.why != "expired"]
-        for front in (True, False):
-            batch = [s for s in stale if s.front == front]
-            if batch:
-                ops.mark_dispatched(store, dispatcher.send([s.match_id for s in batch], front=front))
-        for s in stale:
-            if s.front:
-                log.info("match %s re-sent (%s)", s.match_id, s.why)
+        dispatch(store, tid, dispatcher, spare_expired=spare_expired)
     for tid in tids:
         if tid in open_ or tid not in progress:
             progress[tid] = queries.progress(store, tid)

@@ -39,10 +39,13 @@ class MatchHealth:
 
 
 def recent(store: Store, bot: str, *, limit: int = 1000) -> list[MatchHealth]:
-    """The bot's seats with recorded health, newest match first."""
+    """The bot's seats with recorded health, newest match first; none of a match whose deal group is
+    still open (the number of decisions alone could say something about the deal its twins play)."""
+    from .queries import group_open
+
     q = (select(m.MatchSeat.match_id, m.Match.game, m.MatchSeat.seat, m.MatchSeat.health)
          .join(m.Match, m.Match.id == m.MatchSeat.match_id)
-         .where(m.MatchSeat.bot == bot, m.MatchSeat.health.is_not(None))
+         .where(m.MatchSeat.bot == bot, m.MatchSeat.health.is_not(None), ~group_open())
          .order_by(m.MatchSeat.match_id.desc(), m.MatchSeat.seat).limit(limit))
     with store.read() as s:
         return [MatchHealth(mid, game, seat, dict(h)) for mid, game, seat, h in s.execute(q)]

@@ -190,14 +190,17 @@ def cancel_tournament(store: Store, tid: int) -> int:
 
 
 def finish_if_complete(store: Store, tid: int) -> bool:
-    """Mark the tournament done once no match is queued or running (only the first caller wins)."""
+    """Mark the tournament done once no match is queued or running (only the first caller wins).
+
+    A continuous ladder season (``arena.ladder``) never finishes this way: it is closed explicitly."""
     with store.tx() as s:
         open_ = s.scalar(select(func.count()).select_from(m.Match).where(
             m.Match.tournament_id == tid, m.Match.status.in_([m.QUEUED, m.RUNNING])))
         if open_:
             return False
         n = s.execute(_update(m.Tournament).where(m.Tournament.id == tid,
-                                                 m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]))
+                                                 m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]),
+                                                 m.Tournament.format != "continuous")
                       .values(status=m.T_DONE, finished_at=utcnow())).rowcount
         return bool(n)
 

@@ -30,6 +30,7 @@ class BotView:
     games: list[str]
     active: bool
     created_at: datetime
+    status: str = m.B_ACTIVE  # a submitted version's status (issue 20): active | suspended | retired | ...
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,7 @@ class HistoryPoint:
 
 # -- bots ------------------------------------------------------------------------------------------
 def _bot_view(b: m.Bot) -> BotView:
-    return BotView(b.name, b.kind, b.command, b.agent, list(b.games or []), b.active, b.created_at)
+    return BotView(b.name, b.kind, b.command, b.agent, list(b.games or []), b.active, b.created_at, b.status)
 
 
 def bots(store: Store, *, include_removed: bool = False, game: str | None = None) -> list[BotView]:

@@ -58,6 +58,7 @@ def home(request: Request, dash: DashboardDep, templates: TemplatesDep) -> HTMLR
         "recent_tournaments": src.tournaments(page=1, per_page=6).items,
         "running": src.matches(status="running", page=1, per_page=6).items,
         "recent": src.matches(status="done", page=1, per_page=10).items,
+        "submissions": src.submissions(8),
     })
 
 

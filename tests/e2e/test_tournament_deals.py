@@ -104,7 +104,7 @@ def test_spectator_during_a_paired_celery_tournament(tmp_path: Path, shared_redi
                 continue
             twins = [m for m in st if deal_of[m] in open_deals]
             ids = {"match_id": [str(m) for m in twins], "tid": [str(tid)], "game_id": ["dungeon_twister"],
-                   "bot_id": list(BOTS)}
+                   "bot_id": list(BOTS), "dev_name": ["nobody"]}
             audit(client, app, ids, [secrets[m] for m in sealed], still_sealed)
             audits += 1
         assert not errors, errors

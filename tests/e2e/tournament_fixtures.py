@@ -118,11 +118,12 @@ class Processes:
     tmp: Path
     procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
-    def worker(self, env: dict[str, str], name: str, concurrency: int = 1) -> subprocess.Popen[bytes]:
+    def worker(self, env: dict[str, str], name: str, concurrency: int = 1,
+               extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
         log = open(self.tmp / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "worker", "-c", str(concurrency),
-                                 "-l", "info", "-n", f"{name}@%h"], env=env, stdout=log, stderr=subprocess.STDOUT,
-                                cwd=ROOT, start_new_session=True)
+                                 "-l", "info", "-n", f"{name}@%h", *extra], env=env, stdout=log,
+                                stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
         self.procs.append(proc)
         return proc
 
