@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from referee.engine import get_game
@@ -31,7 +31,7 @@ from ..store import Store, ladders, ops
 from ..store import models as m
 from .pairing import Entrant, Group, plan
 
-FORMAT = "continuous"
+FORMAT = m.CONTINUOUS
 _OPEN_LOCK = 724532  # PostgreSQL advisory lock serialising the opening of seasons (migrations use 724531)
 REFIT_EVERY_S = 2.0  # as arena.tasks.after_result: a refit reads every result of the game
 _refit_at: dict[str, float] = {}
@@ -184,16 +184,3 @@ def _append(s: Session, t: m.Tournament, game: Any, group: Group, number: int, d
         ids.append(match.id)
         number += 1
     return number, ids
-
-
-def cancel_queued(s: Session, bot: str) -> int:
-    """Cancel the queued ladder matches ``bot`` sits in (it was suspended or retired)."""
-    ids = list(s.scalars(
-        select(m.Match.id).join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
-        .where(m.Tournament.format == FORMAT, m.Match.status == m.QUEUED,
-               m.Match.id.in_(select(m.MatchSeat.match_id).where(m.MatchSeat.bot == bot)))))
-    if not ids:
-        return 0
-    return int(s.execute(update(m.Match).where(m.Match.id.in_(ids), m.Match.status == m.QUEUED)
-                         .values(status=m.CANCELLED, reason=f"{bot} left the ladder", finished_at=m.utcnow())
-                         .execution_options(synchronize_session=False)).rowcount)  # type: ignore[attr-defined]

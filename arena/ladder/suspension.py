@@ -12,27 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import select
 
 from ..config import settings
 from ..store import Store, ops
 from ..store import models as m
 from ..store.queries import group_open
-from .matchmaker import FORMAT, cancel_queued
-
-
-def _set_status(s: Session, bot: str, status: str, reason: str | None) -> bool:
-    """Write a version's status (``active`` only while status is active); False if it is not there.
-
-    TODO(issue 20): use ``arena/submissions/status.py: set_status(...)`` (part A) once it lands.
-    """
-    n = s.execute(update(m.Bot).where(m.Bot.name == bot)
-                  .values(status=status, active=status == m.B_ACTIVE, status_reason=reason)
-                  .execution_options(synchronize_session=False)).rowcount  # type: ignore[attr-defined]
-    if n and status != m.B_ACTIVE:
-        cancel_queued(s, bot)
-    return bool(n)
+from ..submissions.status import StatusError, change
+from .matchmaker import FORMAT
 
 
 def fault(health: dict[str, Any] | None) -> str | None:
@@ -90,7 +77,8 @@ def check(store: Store, match_id: int, *, after: int | None = None) -> list[str]
     for bot, reason in verdicts.items():
         with store.tx() as s:
             still = s.scalar(select(m.Bot.status).where(m.Bot.name == bot))
-            if still == m.B_ACTIVE and _set_status(s, bot, m.B_SUSPENDED, reason):
+            if still == m.B_ACTIVE:
+                change(s, bot, m.B_SUSPENDED, reason)
                 out.append(bot)
     return out
 
@@ -102,17 +90,17 @@ def _one_line(text: str, limit: int = 300) -> str:
 
 def retire(store: Store, bot: str, reason: str | None = None) -> None:
     """Take a version off the ladder for good (its matches and ratings stay)."""
-    with store.tx() as s:
-        if not _set_status(s, bot, m.B_RETIRED, reason or "retired"):
-            raise ops.BotError(f"no bot named {bot!r}")
+    try:
+        with store.tx() as s:
+            change(s, bot, m.B_RETIRED, reason or "retired")
+    except StatusError as e:
+        raise ops.BotError(str(e)) from None
 
 
 def reinstate(store: Store, bot: str) -> None:
     """Put a suspended (or retired) version back on the ladder."""
-    with store.tx() as s:
-        status = s.scalar(select(m.Bot.status).where(m.Bot.name == bot))
-        if status is None:
-            raise ops.BotError(f"no bot named {bot!r}")
-        if status not in (m.B_SUSPENDED, m.B_RETIRED, m.B_ACTIVE):
-            raise ops.BotError(f"{bot} is {status}: only a suspended or retired version can be reinstated")
-        _set_status(s, bot, m.B_ACTIVE, None)
+    try:
+        with store.tx() as s:
+            change(s, bot, m.B_ACTIVE, None)
+    except StatusError as e:
+        raise ops.BotError(str(e)) from None

@@ -41,6 +41,9 @@ MATCH_STATES = (QUEUED, RUNNING, DONE, FAILED, CANCELLED)
 T_CREATED, T_RUNNING, T_DONE, T_CANCELLED = "created", "running", "done", "cancelled"
 
 
+# The continuous ladder's tournaments (arena/ladder): a season that never finishes by itself.
+CONTINUOUS = "continuous"
+
 # Bot version states (issue 20). Only 'active' bots are matched by the continuous ladder.
 B_BUILDING, B_FAILED, B_ACTIVE, B_SUSPENDED, B_RETIRED = "building", "failed", "active", "suspended", "retired"
 
