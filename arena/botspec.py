@@ -69,7 +69,8 @@ def load_bot(name: str, game_id: str, seed: int) -> Bot:
     if cls is None:
         raise UnknownBot(f"{target} has no class {cls_name!r}")
     if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):
-        raise UnknownBot(f"{target}:{cls_name} is not a bot class (one with an act() method, like bots.sdk.Bot)")
+        raise UnknownBot(
+            f"{target}:{cls_name} is not a bot class (one with an act() method, like bots.sdk.Bot)")
     try:
         return cls(seed)
     except Exception as exc:  # noqa: BLE001

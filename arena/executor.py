@@ -45,8 +45,9 @@ class InProcessExecutor:
                 if not agent:
                     raise MatchRejected(f"seat {seat} ({spec.seats[seat].bot}) has no in-process agent")
                 bots.append(load_bot(agent, spec.game, (spec.seed * 7919 + seat) & 0x7FFFFFFF))
-            result = run_match(game, bots, seed=spec.seed, options=spec.options, time_control=spec.time_control,
-                               match_id=spec.match_id, bot_names=[s.bot for s in spec.seats])
+            result = run_match(game, bots, seed=spec.seed, options=spec.options,
+                               time_control=spec.time_control, match_id=spec.match_id,
+                               bot_names=[s.bot for s in spec.seats])
         except (ArenaError, UnknownBot, EngineBug) as exc:
             raise MatchRejected(f"{type(exc).__name__}: {exc}") from None
         return MatchReport(spec.match_id, result.outcome.to_json(), result.replay.to_json(),
@@ -56,9 +57,11 @@ class InProcessExecutor:
 class RefereeExecutor:
     name = "referee"
 
-    def __init__(self, addresses: Sequence[str], organizer_token: str, timeout_s: float | None = None) -> None:
+    def __init__(self, addresses: Sequence[str], organizer_token: str,
+                 timeout_s: float | None = None) -> None:
         if not addresses:
-            raise RefereeUnavailable("no referee address configured (set ARENA_REFEREE=host:port[,host:port])")
+            raise RefereeUnavailable(
+                "no referee address configured (set ARENA_REFEREE=host:port[,host:port])")
         self.addresses = list(addresses)
         self.token = organizer_token
         self.timeout_s = timeout_s

@@ -77,13 +77,16 @@ def _median(fn: Callable[[int], float | None], runs: int) -> float | None:
 
 
 @click.command("engine")
-@click.option("--game", "game_ids", multiple=True, help="Game id (repeatable; default: every registered game).")
-@click.option("--seats", type=click.IntRange(min=1), default=None, help="Seats (default: each game's minimum).")
+@click.option("--game", "game_ids", multiple=True,
+              help="Game id (repeatable; default: every registered game).")
+@click.option("--seats", type=click.IntRange(min=1), default=None,
+              help="Seats (default: each game's minimum).")
 @click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
               help="Timed runs per figure (median reported).")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Length of one timed run.")
-@click.option("--cpu", is_flag=True, help="Time runs by this process's CPU time (steadier on a shared machine).")
+@click.option("--cpu", is_flag=True,
+              help="Time runs by this process's CPU time (steadier on a shared machine).")
 def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: float, cpu: bool) -> None:
     """Decisions per second under random play, with and without views, vs OpenSpiel."""
     CLOCK[0] = time.process_time if cpu else time.perf_counter
@@ -106,8 +109,9 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
                       f"{plain / os_plain:.2f}" if os_plain else "n/a",
                       f"{views / os_views:.2f}" if os_views else "n/a")
     if os_plain and os_views:
-        table.add_row("[dim]openspiel python_team_dominoes[/dim]", "4", f"{os_plain:,.0f}", f"{os_views:,.0f}",
-                      "1.00", "1.00")
+        table.add_row("[dim]openspiel python_team_dominoes[/dim]", "4", f"{os_plain:,.0f}",
+                      f"{os_views:,.0f}", "1.00", "1.00")
     console.print(table)
     if os_plain is None:
-        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.", markup=False)
+        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.",
+                      markup=False)

@@ -17,7 +17,8 @@ def register(cli: click.Group) -> None:
     @click.option("--referee", default=None, metavar="HOST:PORT",
                   help="Referee whose public watch feed serves live matches [default: ARENA_REFEREE].")
     @click.option("--organizer-token", default=None, envvar="ARENA_ORGANIZER_TOKEN",
-                  help="Token that organizer actions need (Authorization: Bearer ...) [env ARENA_ORGANIZER_TOKEN].")
+                  help="Token that organizer actions need (Authorization: Bearer ...) [env "
+                       "ARENA_ORGANIZER_TOKEN].")
     @click.option("--replays", "replays_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
                   default=None, help="Browse the replay files in this directory instead of a store.")
     @click.option("--log-level", default="warning", show_default=True,
@@ -32,7 +33,8 @@ def register(cli: click.Group) -> None:
 
         from dashboard.app import create_app
 
-        app = create_app(db_url=db_url, referee=referee, organizer_token=organizer_token, replays_dir=replays_dir)
+        app = create_app(db_url=db_url, referee=referee, organizer_token=organizer_token,
+                         replays_dir=replays_dir)
         # "auto" picks httptools and uvloop when they are installed (several times the throughput of
         # h11 + asyncio on the cached ladder); no access log: a line per request costs as much as the answer.
         config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,

@@ -127,7 +127,8 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
         if not bot.plays(info.id):
             raise BotError(f"bot {name!r} does not play {info.id} (it plays {', '.join(bot.games)})")
         if req.executor == "inprocess" and not bot.agent:
-            raise BotError(f"bot {name!r} has no in-process equivalent; it cannot run with --executor inprocess")
+            raise BotError(
+                f"bot {name!r} has no in-process equivalent; it cannot run with --executor inprocess")
     seats = list(req.seats) or [scheduling.default_seats(info)]
     fmt = scheduling.default_format(info, seats[0]) if req.format == "auto" else req.format
     options = game.options.validate(req.options or {})
@@ -151,8 +152,8 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
         s.flush()
         for number, p in enumerate(plan):
             match = m.Match(tournament_id=t.id, number=number, game=info.id, players=p.players, seed=p.seed,
-                            options=p.options, scenario=p.scenario, group_key=p.group, deal=p.deal, status=m.QUEUED,
-                            attempts=0)
+                            options=p.options, scenario=p.scenario, group_key=p.group, deal=p.deal,
+                            status=m.QUEUED, attempts=0)
             match.seats = [m.MatchSeat(seat=i, bot=b) for i, b in enumerate(p.seats)]
             s.add(match)
         return t.id
@@ -183,7 +184,8 @@ def cancel_tournament(store: Store, tid: int) -> int:
         if t is None:
             raise TournamentError(f"no tournament {tid}")
         n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
-                      .values(status=m.CANCELLED, reason="tournament cancelled", finished_at=utcnow())).rowcount
+                      .values(status=m.CANCELLED, reason="tournament cancelled",
+                              finished_at=utcnow())).rowcount
         if t.status not in (m.T_DONE, m.T_CANCELLED):
             t.status, t.finished_at = m.T_CANCELLED, utcnow()
         return n
@@ -219,7 +221,8 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
         n = s.execute(
             _update(m.Match).where(
                 m.Match.id == match_id,
-                or_(and_(m.Match.status == m.QUEUED, or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
+                or_(and_(m.Match.status == m.QUEUED,
+                         or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
                     and_(m.Match.status == m.RUNNING, m.Match.lease_expires < now)))
             .values(status=m.RUNNING, lease_owner=owner, lease_expires=now + timedelta(seconds=lease_s),
                     attempts=m.Match.attempts + 1, started_at=now)
@@ -232,7 +235,8 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
     if n:
         return Claim(True, "claimed", 0.0, attempts)
     if status == m.RUNNING:
-        return Claim(False, "busy", max(0.5, (expires - now).total_seconds()) if expires else lease_s, attempts)
+        return Claim(False, "busy", max(0.5, (expires - now).total_seconds()) if expires else lease_s,
+                     attempts)
     if status == m.QUEUED:
         return Claim(False, "backoff", max(0.1, (not_before - now).total_seconds()) if not_before else 0.1,
                      attempts)
@@ -247,15 +251,16 @@ def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
                               .values(lease_expires=utcnow() + timedelta(seconds=lease_s))).rowcount)
 
 
-def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *, refund: bool = False) -> bool:
+def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *,
+            refund: bool = False) -> bool:
     """Give a match back for a retry after ``delay_s``; ``refund``: the claim was spent on an outage
     (referee or store unreachable), not on the match, and does not count as an attempt.
 
     The retry counts as a dispatch at its due time: the worker re-sends it (Celery retry), so
     the driver's sweep leaves it alone unless that message is lost too."""
     later = utcnow() + timedelta(seconds=delay_s)
-    values: dict[str, Any] = {"status": m.QUEUED, "reason": reason, "lease_owner": None, "lease_expires": None,
-                              "not_before": later, "dispatched_at": later}
+    values: dict[str, Any] = {"status": m.QUEUED, "reason": reason, "lease_owner": None,
+                              "lease_expires": None, "not_before": later, "dispatched_at": later}
     if refund:
         values["attempts"] = func.greatest(m.Match.attempts - 1, 0) if store.dialect == "postgresql" \
             else func.max(m.Match.attempts - 1, 0)
@@ -284,8 +289,9 @@ def retry_failed(store: Store, tid: int) -> int:
         if t.status == m.T_CANCELLED:
             raise TournamentError(f"tournament {tid} was cancelled")
         n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
-                      .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None, dispatched_at=None,
-                              lease_owner=None, lease_expires=None, finished_at=None)).rowcount
+                      .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None,
+                              dispatched_at=None, lease_owner=None, lease_expires=None,
+                              finished_at=None)).rowcount
         if n:
             t.status, t.finished_at = m.T_RUNNING, None
         return int(n)
@@ -314,7 +320,8 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
             if not n:
                 return False
             s.add(m.Outcome(match_id=match_id, data=outcome, reason=str(outcome.get("reason", "normal")),
-                            team_result=outcome.get("team_result"), plies=plies, seconds=seconds, worker=worker))
+                            team_result=outcome.get("team_result"), plies=plies, seconds=seconds,
+                            worker=worker))
             if replay is not None:
                 raw = json.dumps(replay, separators=(",", ":")).encode()
                 s.add(m.ReplayBlob(match_id=match_id, data=gzip.compress(raw, mtime=0), size=len(raw)))
@@ -344,7 +351,8 @@ def forgive_takeover(store: Store, match_id: int) -> bool:
 @dataclass(frozen=True)
 class Stale:
     match_id: int
-    why: str  # "undispatched" | "retried" | "lost" (queued but its message vanished) | "expired" (worker died)
+    # "undispatched" | "retried" | "lost" (queued but its message vanished) | "expired" (worker died)
+    why: str
 
     @property
     def front(self) -> bool:

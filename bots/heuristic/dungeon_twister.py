@@ -88,7 +88,8 @@ class Model:
                     continue
                 if self.kind[p] == "T" and walker == "normal":
                     continue
-                if walker != "wizard" and any(t["character"] and t["state"] == "healthy" and t["colour"] != colour
+                if walker != "wizard" and any(t["character"] and t["state"] == "healthy"
+                                              and t["colour"] != colour
                                               for t in self.at.get(p, ())):
                     continue
                 dist[p] = dist[q] + 1
@@ -279,7 +280,8 @@ class HeuristicBot(Bot):
             elif kind == "move":
                 t = toks[a["character"]]
                 d = cur_dist(a["character"])
-                if d < INF and (view["turn"], t["id"]) not in self.stuck and self._can_progress(model, t, dists):
+                if d < INF and (view["turn"], t["id"]) not in self.stuck and self._can_progress(model, t,
+                                                                                                dists):
                     speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
                     bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
                     s = 100 + bonus - d if d <= speed else 20 + bonus - d / 10
@@ -288,7 +290,9 @@ class HeuristicBot(Bot):
             elif kind == "attack":
                 mine, theirs = self._estimate(view, model, a["character"], a["target"])
                 wounded = toks[a["target"]]["state"] == "wounded"
-                if mine + min(best_card, 6) > theirs + opp_best or (wounded and mine - theirs + best_card - opp_best >= 0):
+                if mine + min(best_card,
+                              6) > theirs + opp_best or (wounded and mine - theirs + best_card
+                                                         - opp_best >= 0):
                     s = 60 if wounded else 30
             elif kind == "fireball":
                 s = 70 if self._fireball_hits_enemy(model, a, me) else -1
@@ -304,7 +308,8 @@ class HeuristicBot(Bot):
                     land = tuple(a["land"])
                 else:
                     land = (t["square"][0] + DX[a["dir"]], t["square"][1] + DY[a["dir"]])
-                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (0 if me == "blue" else 21) \
+                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (
+                    0 if me == "blue" else 21) \
                     else dists[self._walker(t, model)].get(land, INF)  # type: ignore[arg-type]
                 if d0 - d1 >= 3:
                     s = 25 + (d0 - d1)

@@ -35,7 +35,8 @@ def _dungeon_twister(state: State) -> list[float]:
     target = float(view.get("vp_target") or 5)
     if len(vp) != state.players:
         return [1.0 / state.players] * state.players
-    return [min(1.0, max(0.0, 0.5 + 0.5 * (vp[s] - max(vp[:s] + vp[s + 1:])) / target)) for s in range(state.players)]
+    return [min(1.0, max(0.0, 0.5 + 0.5 * (vp[s] - max(vp[:s] + vp[s + 1:])) / target))
+            for s in range(state.players)]
 
 
 def _clank(state: State) -> list[float]:

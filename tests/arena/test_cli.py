@@ -51,7 +51,8 @@ def one_line_error(out: Out, words: str) -> None:
 
 def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untyped-def]
     assert arena("bot", "add", "random", "--builtin", "random").returncode == 0
-    assert arena("bot", "add", "rnd2", "--command", "{python} -m bots.serve random", "--agent", "random").returncode == 0
+    assert arena("bot", "add", "rnd2", "--command", "{python} -m bots.serve random", "--agent",
+                 "random").returncode == 0
     out = arena("bot", "list")
     assert out.returncode == 0 and "rnd2" in out.stdout and "bots.serve random" in out.stdout
     out = arena("tournament", "create", "sealed_bids", "--bots", "random,rnd2", "--games", "2",
@@ -75,7 +76,8 @@ def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untype
 @pytest.mark.parametrize("setup, args, extra, words", [
     ([], ("tournament", "create", "sealed_bids", "--bots", "random,ghost"), {}, "unknown bot 'ghost'"),
     ([("bot", "add", "c", "--command", "x", "--games", "sealed_bids")],
-     ("tournament", "create", "sealed_bids", "--bots", "random,c", "--seats", "9"), {}, "takes 2-4 seats, not 9"),
+     ("tournament", "create", "sealed_bids", "--bots", "random,c", "--seats", "9"), {},
+     "takes 2-4 seats, not 9"),
     ([], ("tournament", "create", "nope", "--bots", "random"), {}, "unknown game"),
     ([], ("bot", "add", "x", "--command", "a", "--builtin", "random"), {}, "exactly one of"),
     ([], ("bot", "add", "bad name!", "--command", "a"), {}, "bad bot name"),
@@ -85,7 +87,8 @@ def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untype
     ([], ("worker",), {}, "no broker"),
     ([], ("bot", "list"), {"ARENA_DB_URL": "postgresql://nobody@127.0.0.1:1/none"}, "cannot open the store"),
 ])
-def test_bad_input_is_one_clear_line(arena, setup, args, extra, words) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_one_clear_line(arena, setup, args, extra,
+                                     words) -> None:  # type: ignore[no-untyped-def]
     arena("bot", "add", "random", "--builtin", "random")
     for s in setup:
         assert arena(*s).returncode == 0
@@ -100,7 +103,8 @@ def test_bot_that_does_not_play_the_game(arena) -> None:  # type: ignore[no-unty
     if other is None:
         pytest.skip("needs a second game")
     assert arena("bot", "add", "only", "--command", "x", "--games", other).returncode == 0
-    one_line_error(arena("tournament", "create", "sealed_bids", "--bots", "random,only"), "does not play sealed_bids")
+    one_line_error(arena("tournament", "create", "sealed_bids", "--bots", "random,only"),
+                   "does not play sealed_bids")
 
 
 def test_unreachable_broker_for_a_run(arena) -> None:  # type: ignore[no-untyped-def]
@@ -111,7 +115,8 @@ def test_unreachable_broker_for_a_run(arena) -> None:  # type: ignore[no-untyped
                    "cannot reach the broker")
 
 
-def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_live_bot_gets_its_token_from_the_referee(
+    arena, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from referee.service.server import RefereeThread
     from referee.service.tokens import TokenStore
 

@@ -15,7 +15,8 @@ OUTCOME = {"ranks": [1, 2], "scores": [3.0, 1.0], "reason": "normal"}
 def add_builtins(store: Store) -> None:
     ops.add_bot(store, "random", command="{python} -m bots.serve random", agent="random")
     ops.add_bot(store, "heuristic", command="{python} -m bots.serve heuristic", agent="random")
-    ops.add_bot(store, "third", command="{python} -m bots.serve random", agent="random", games=["sealed_bids"])
+    ops.add_bot(store, "third", command="{python} -m bots.serve random", agent="random",
+                games=["sealed_bids"])
 
 
 def make(store: Store, **kw) -> int:  # type: ignore[no-untyped-def]
@@ -224,13 +225,15 @@ def test_published_ladder_recovers_known_strengths(sqlite_store: Store) -> None:
     true = {"random": 0.0, "weak": -150.0, "good": 200.0, "best": 400.0}
     for name in true:
         ops.add_bot(sqlite_store, name, command="x", agent="random")
-    tid = ops.create_tournament(sqlite_store, ops.TournamentRequest("sealed_bids", tuple(true), games_per_pairing=15))
+    tid = ops.create_tournament(sqlite_store,
+                                ops.TournamentRequest("sealed_bids", tuple(true), games_per_pairing=15))
     rng = random.Random(0)
     for mv in queries.matches(sqlite_store, tournament_id=tid, limit=10_000).items:
         a, b = mv.bots
         p = 1 / (1 + math.exp(-(true[a] - true[b]) * K))
         ranks = [1, 2] if rng.random() < p else [2, 1]
-        ops.record(sqlite_store, mv.id, {"ranks": ranks, "scores": [0.0, 0.0]}, None)  # queued -> done is allowed
+        # queued -> done is allowed
+        ops.record(sqlite_store, mv.id, {"ranks": ranks, "scores": [0.0, 0.0]}, None)
     ladders.refresh(sqlite_store, "sealed_bids", tournament_id=tid)
     lv = queries.ladder(sqlite_store, "sealed_bids")
     assert lv.results == 180 and lv.anchor == "random"

@@ -52,7 +52,8 @@ def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
     row = next(line for line in out.stdout.splitlines() if line.startswith("│ sealed_bids"))
     cells = [c.strip() for c in row.strip("│ ").split("│")]
     # game, matches, decisions, mean, p95, max, time-outs, illegal, strikes, crashes, forfeits
-    assert cells[1] == "2" and cells[6] == "0" and int(cells[7]) >= 8 and cells[8] == "8" and cells[10] == "2", row
+    assert cells[1] == "2" and cells[6] == "0" and int(
+        cells[7]) >= 8 and cells[8] == "8" and cells[10] == "2", row
     assert "4 strikes, last: illegal_action" in out.stdout
     out = arena(tmp_path, "bot", "show", "rnd")
     row = next(line for line in out.stdout.splitlines() if line.startswith("│ sealed_bids"))

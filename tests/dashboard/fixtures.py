@@ -76,5 +76,6 @@ def build_source(extra_games: bool = True) -> MemorySource:
             for seed in (1,):
                 names = [["alpha", "beta", "gamma"][s % 3] for s in range(players)]
                 res = showcase(gid, players, seed, names)
-                src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay, finished=f"2024-05-02T10:{seed:02d}:00")
+                src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay,
+                              finished=f"2024-05-02T10:{seed:02d}:00")
     return src

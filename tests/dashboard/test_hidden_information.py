@@ -27,11 +27,13 @@ def test_live_stream_is_the_public_view_only(client, source):
     hands = {json.dumps(sorted(h)) for _, st in states(rep) for h in st.observe("all")["hands"]}
     with client.stream("GET", "/api/matches/live1/live?delay=0") as r:
         body = b"".join(r.iter_bytes()).decode()
-    frames = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ") and '"view"' in line]
+    frames = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")
+              and '"view"' in line]
     # The final public view reveals the deal (twins of the match may still be playing it): the stream
     # ends with a bare "over" frame and the end is published with the replay.
     assert len(frames) == len(public) - 1
-    last = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ") and '"over"' in line]
+    last = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")
+            and '"over"' in line]
     assert last[-1] == {"step": len(public) - 1, "over": True}
     for f, want in zip(frames, public):
         assert json.dumps(f["view"], sort_keys=True) == want

@@ -81,8 +81,9 @@ def test_live_node_and_python_bots(referee_process) -> None:
     procs = []
     try:
         py_token = client.register_bot("live-py", ["sealed_bids"])
-        procs.append(subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--capacity", "2",
-                                       "--address", referee_process.address, "--token", py_token], env=env))
+        procs.append(subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--capacity",
+                                       "2", "--address", referee_process.address, "--token", py_token],
+                                      env=env))
         other = "live-py"
         if ok:
             node_token = client.register_bot("live-node", ["sealed_bids"])
@@ -111,8 +112,9 @@ def test_bridge_plays_with_a_stdin_stdout_script(referee_process) -> None:
     script = ROOT / "bots" / "sdk" / "examples" / "random_jsonl.py"
     env = dict(referee_process.env)
     env.pop("ARENA_ORGANIZER_TOKEN")
-    proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "bridge", "--referee", referee_process.address,
-                             "--token", token, "--", sys.executable, str(script)], env=env, cwd=ROOT)
+    proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "bridge", "--referee",
+                             referee_process.address, "--token", token, "--", sys.executable, str(script)],
+                            env=env, cwd=ROOT)
     try:
         spec = MatchSpec("bridge-1", "sealed_bids", 6,
                          [SeatSpec("bridged"), SeatSpec("random", command=f"{PY_BOT} random")],

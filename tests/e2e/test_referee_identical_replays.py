@@ -78,7 +78,8 @@ def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ign
 
 
 @pytest.mark.parametrize(("game_id", "name"), _cases())
-def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str,
+                                                      name: str) -> None:  # type: ignore[no-untyped-def]
     report = referee_reports[(game_id, name)]
     n = _seats(game_id)
     scripts = _scripts(name, n)
@@ -90,7 +91,8 @@ def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: 
     # the scripts did what they say: the faults are in the replay
     faults = ours["meta"].get("faults", [])
     if name == "strikes":
-        assert [f["fault"].split(":")[0] for f in faults][:3] == ["illegal_action", "malformed_answer", "timeout"]
+        assert [f["fault"].split(":")[0] for f in faults][:3] == ["illegal_action", "malformed_answer",
+                                                                  "timeout"]
         if result.outcome.forfeits:
             assert "4 strikes, last: illegal_action" in result.outcome.forfeits[0]
     elif name == "crash":

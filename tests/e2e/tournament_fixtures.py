@@ -71,8 +71,9 @@ class RedisServer:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly",
+             "no", "--dir", str(self.dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
         deadline = time.monotonic() + 20
         while True:
             with socket.socket() as s:
@@ -121,8 +122,8 @@ class Processes:
     def worker(self, env: dict[str, str], name: str, concurrency: int = 1) -> subprocess.Popen[bytes]:
         log = open(self.tmp / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "worker", "-c", str(concurrency),
-                                 "-l", "info", "-n", f"{name}@%h"], env=env, stdout=log, stderr=subprocess.STDOUT,
-                                cwd=ROOT, start_new_session=True)
+                                 "-l", "info", "-n", f"{name}@%h"], env=env, stdout=log,
+                                stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
         self.procs.append(proc)
         return proc
 

@@ -19,8 +19,9 @@ def cert(tmp_path):  # type: ignore[no-untyped-def]
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed")
     crt, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out", str(crt)],
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                    "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out",
+                    str(crt)],
                    check=True, capture_output=True)
     return str(crt), str(key)
 

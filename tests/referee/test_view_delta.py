@@ -26,7 +26,8 @@ class _Recorder(Bot):
         return (request.decision_id * 31 + len(request.events)) % len(request.legal)
 
 
-def _play(ref, name: str, delta: bool) -> tuple[list[tuple[int, int, dict[str, Any]]], Any]:  # type: ignore[no-untyped-def]
+def _play(ref, name: str, delta: bool) -> tuple[list[tuple[int, int, dict[str, Any]]],
+                                                Any]:  # type: ignore[no-untyped-def]
     seen: list[tuple[int, int, dict[str, Any]]] = []
     with RefereeClient(ref.address, ref.organizer_token) as c:
         token = c.register_bot(name, ["clank"])
@@ -63,7 +64,8 @@ def test_view_patches_keep_types_and_deletions() -> None:
     slot = SeatSlot(None, 0, "b")  # type: ignore[arg-type]
     slot.session = _Sess()  # type: ignore[assignment]
     views = [{"a": 1, "b": [1, 2], "c": None}, {"a": True, "b": [1, 2], "c": None},
-             {"a": 1.0, "b": [1, 2, 3]}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}]
+             {"a": 1.0, "b": [1, 2, 3]}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}},
+             {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}]
     import json
 
     have: dict[str, Any] = {}

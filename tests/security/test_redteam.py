@@ -32,7 +32,8 @@ def assert_honest_finished(p: Played) -> None:
     assert f"{mine} decisions" in p.logs.get("seat1", ""), (mine, p.logs.get("seat1"))
 
 
-def test_other_processes_and_the_opponent_are_invisible(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_other_processes_and_the_opponent_are_invisible(referee,
+                                                        how: str) -> None:  # type: ignore[no-untyped-def]
     p = play(referee, "procs", "stop", "ptrace", "steal", "referee_env", how=how, match_id="rt-procs")
     assert_blocked(p, "procs", "stop", "ptrace", "steal", "referee_env")
     assert p.outcome["reason"] == "normal" and p.forfeit(0) is None
@@ -46,7 +47,8 @@ def test_the_store_is_out_of_reach(referee, how: str) -> None:  # type: ignore[n
     assert_honest_finished(p)
 
 
-def test_no_network_and_no_writes_outside(referee, tmp_path: Path, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_network_and_no_writes_outside(referee, tmp_path: Path,
+                                          how: str) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "drop"
     target.mkdir()
     target.chmod(0o777)  # only the sandbox may stop the write, not the permissions
@@ -65,7 +67,8 @@ def test_token_cannot_be_reused(referee, how: str) -> None:  # type: ignore[no-u
     assert_honest_finished(p)
 
 
-def test_shared_memory_over_the_limit_forfeits_out_of_memory(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_shared_memory_over_the_limit_forfeits_out_of_memory(referee,
+                                                             how: str) -> None:  # type: ignore[no-untyped-def]
     t0 = time.monotonic()
     p = play(referee, "shm", how=how, match_id="rt-shm", env={"EVIL_SHM_MB": "512"})
     assert "succeeded" not in p.attacks().get("shm", "")
@@ -114,7 +117,8 @@ def test_setsid_child_dies_with_the_match(referee, how: str) -> None:  # type: i
 
 @pytest.mark.parametrize("attack,reason", [("crash", "the bot exited with code 3 during the match"),
                                            ("suicide", "killed by signal SIGKILL")])
-def test_a_dead_bot_forfeits_with_a_clear_reason(referee, attack: str, reason: str, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_dead_bot_forfeits_with_a_clear_reason(referee, attack: str, reason: str,
+                                                 how: str) -> None:  # type: ignore[no-untyped-def]
     p = play(referee, attack, how=how, match_id=f"rt-{attack}")
     assert reason in (p.forfeit(0) or ""), p.replay.get("forfeits")
     assert_honest_finished(p)
@@ -152,7 +156,8 @@ def _sandboxed_token(seat: int, root: int, deadline_s: float = 10) -> str:
             except OSError:
                 continue
             env = dict(x.split(b"=", 1) for x in raw.split(b"\0") if b"=" in x)
-            if env.get(b"ARENA_SEAT") == str(seat).encode() and env.get(b"ARENA_TOKEN", b"").startswith(b"hosted_"):
+            if env.get(b"ARENA_SEAT") == str(seat).encode() and env.get(b"ARENA_TOKEN",
+                                                                        b"").startswith(b"hosted_"):
                 return env[b"ARENA_TOKEN"].decode()
         time.sleep(0.05)
     raise AssertionError("no sandboxed bot with a token found")
@@ -178,7 +183,8 @@ def test_a_hosted_token_is_refused_over_tcp(referee) -> None:  # type: ignore[no
     assert_honest_finished(p)
 
 
-def test_store_and_log_are_private_and_the_seed_is_never_logged(referee) -> None:  # type: ignore[no-untyped-def]
+def test_store_and_log_are_private_and_the_seed_is_never_logged(
+    referee) -> None:  # type: ignore[no-untyped-def]
     play(referee, match_id="rt-private")
     db = referee.home / "referee.db"
     assert db.exists() and db.stat().st_mode & 0o077 == 0, oct(db.stat().st_mode)
@@ -194,5 +200,6 @@ def test_nothing_survives_into_the_next_match(referee, how: str) -> None:  # typ
     assert_blocked(second, "persist")
     assert_honest_finished(second)
     if how == "zygote":  # the very same warm sandbox served both matches
-        launched = [re.search(r"seat 0 \(evil\) launched: pid (\d+)", p.logs["referee"]) for p in (first, second)]
+        launched = [re.search(r"seat 0 \(evil\) launched: pid (\d+)", p.logs["referee"])
+                    for p in (first, second)]
         assert launched[0] and launched[1] and launched[0].group(1) == launched[1].group(1)

@@ -218,7 +218,8 @@ def content() -> Content:
     """Load and validate all content files (DT-3); cached."""
     ch_where, ob_where = f"{WHERE}/characters.toml", f"{WHERE}/objects.toml"
     ca_where, ro_where, bo_where = f"{WHERE}/cards.toml", f"{WHERE}/rooms.json", f"{WHERE}/board.toml"
-    chars = build_rows(ch_where, load_data(PKG, "characters.toml").get("characters", []), CharacterRow, "kind")
+    chars = build_rows(ch_where, load_data(PKG, "characters.toml").get("characters", []), CharacterRow,
+                       "kind")
     objs = build_rows(ob_where, load_data(PKG, "objects.toml").get("objects", []), ObjectRow, "kind")
     cards = build_rows(ca_where, load_data(PKG, "cards.toml").get("cards", []), CardRow)
     rooms = build_rows(ro_where, load_data(PKG, "rooms.json").get("rooms", []), RoomRow)
@@ -256,7 +257,8 @@ def content() -> Content:
     pair_of: dict[str, str] = {}
     for num, members in sorted(pairs.items()):
         if len(members) != 2:
-            raise ContentError(f"{ro_where}: row {members[0].id!r}: pair {num} has {len(members)} tiles, not 2")
+            raise ContentError(
+                f"{ro_where}: row {members[0].id!r}: pair {num} has {len(members)} tiles, not 2")
         a, b = members
         if a.colour != b.colour or a.arrow == b.arrow:
             raise ContentError(f"{ro_where}: row {b.id!r}: a pair shares its colour and has opposite arrows")
@@ -285,4 +287,5 @@ def _check_effects(c: Content) -> None:
     known = {a for r in c.characters.values() for a in r.abilities}
     for k, r in c.objects.items():
         if r.requires and r.requires not in known:
-            raise ContentError(f"{WHERE}/objects.toml: row {k!r}: 'requires' names unknown ability {r.requires!r}")
+            raise ContentError(
+                f"{WHERE}/objects.toml: row {k!r}: 'requires' names unknown ability {r.requires!r}")

@@ -53,8 +53,9 @@ class Token:
                 "by": self.by}
 
     def copy(self) -> Token:
-        return Token(self.id, self.colour, self.kind, self.char, self.where, self.square, self.slot, self.handle,
-                     self.carrier, self.carrying, self.wounded, self.blocked, self.wtt, self.reason, self.by)
+        return Token(self.id, self.colour, self.kind, self.char, self.where, self.square, self.slot,
+                     self.handle, self.carrier, self.carrying, self.wounded, self.blocked, self.wtt,
+                     self.reason, self.by)
 
 
 @cache
@@ -285,7 +286,8 @@ class DTState(State):
             "action_hand": [list(h) for h in self.action_hand], "action_top": list(self.action_top),
             "combat_hand": [list(h) for h in self.combat_hand], "jumps": list(self.jumps), "high": self.high,
             "restricted": self.restricted, "vp": list(self.vp), "end_triggered": self.end_triggered,
-            "end_reason": self.end_reason, "stats": [dict(s) for s in self.stats], "removed": list(self.removed),
+            "end_reason": self.end_reason, "stats": [dict(s) for s in self.stats],
+            "removed": list(self.removed),
         }
 
     @classmethod
@@ -301,8 +303,8 @@ class DTState(State):
                                        d["blocked"], d["wtt"], d["reason"], d["by"])
         st.slots = [dict(s) for s in data["slots"]]
         st.ports = dict(data["ports"])
-        for key in ("phase", "placer", "next_handle", "first_seat", "active", "turn", "card_played", "card_ap",
-                    "high", "restricted", "end_triggered", "end_reason"):
+        for key in ("phase", "placer", "next_handle", "first_seat", "active", "turn", "card_played",
+                    "card_ap", "high", "restricted", "end_triggered", "end_reason"):
             setattr(st, key, data[key])
         st.starters = [list(s) for s in data["starters"]]
         st.potion_ap = dict(data["potion_ap"])

@@ -243,7 +243,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     check_count(f"{w}/cards.toml", sum(c.deck == "search" for c in cards.values()), 33, "search cards")
     check_count(f"{w}/monsters.toml", len(monsters), 6, "monster types")
     check_count(f"{w}/monsters.toml", len(boss_cards), 4, "boss cards")
-    check_count(f"{w}/encounters.toml", sum(e.colour == "blue" for e in encounters.values()), 6, "blue encounters")
+    check_count(f"{w}/encounters.toml", sum(e.colour == "blue" for e in encounters.values()), 6,
+                "blue encounters")
     check_count(f"{w}/encounters.toml", sum(e.colour == "orange" for e in encounters.values()), 6,
                 "orange encounters")
     check_count(f"{w}/monsters.toml", sum(m.supply for m in monsters.values()), 22, "monster figures")
@@ -285,8 +286,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
         if e.kind not in ("open", "yellow", "red"):
             raise ContentError(f"{w}/tiles.toml: row {eid!r}: unknown edge kind {e.kind!r}")
     _check_effects(abilities, cards, monsters, boss_cards, heroes, encounters)
-    return Content(faces, heroes, abilities, cards, monsters, boss_cards, encounters, sides, areas, edges, nolos,
-                   chapters, exits, rooms)
+    return Content(faces, heroes, abilities, cards, monsters, boss_cards, encounters, sides, areas, edges,
+                   nolos, chapters, exits, rooms)
 
 
 def used_effects(c: Content) -> dict[str, dict[str, list[str]]]:
@@ -301,7 +302,8 @@ def used_effects(c: Content) -> dict[str, dict[str, list[str]]]:
     }
 
 
-def _check_effects(abilities: Any, cards: Any, monsters: Any, boss_cards: Any, heroes: Any, encounters: Any) -> None:
+def _check_effects(abilities: Any, cards: Any, monsters: Any, boss_cards: Any, heroes: Any,
+                   encounters: Any) -> None:
     from .effects import EFFECTS
 
     fake = Content({}, heroes, abilities, cards, monsters, boss_cards, encounters, {}, {}, {}, {}, {}, {}, {})

@@ -312,7 +312,8 @@ def pack(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     if hook != "attack_dice":
         return 0
     me = st.monsters[ctx["monster"]]
-    return 1 if any(m.type == "skulker" and m.area == me.area and m.id != me.id for m in st.monsters.values()) \
+    return 1 if any(m.type == "skulker" and m.area == me.area and m.id != me.id
+                    for m in st.monsters.values()) \
         else 0
 
 

@@ -92,7 +92,8 @@ def _player(st: BlockcraftState, p: Player, d: dict[str, Any], seat: int) -> Non
         if t:
             card = st.cat.cards[t["card"]]
             p.tools[i] = {"card": t["card"], "dur": t.get("dur", card.durability),
-                          "max": t.get("max", card.durability), "ench": list(t.get("ench", [])), "uid": st.uid()}
+                          "max": t.get("max", card.durability), "ench": list(t.get("ench", [])),
+                          "uid": st.uid()}
     if "armour" in d:
         a = st.cat.cards[d["armour"]]
         p.armour = {"card": a.id, "dur": a.durability, "max": a.durability}

@@ -54,7 +54,8 @@ def test_views_whitelist() -> None:
     assert [p["hand_count"] for p in mine["players"]] == [p.hand_size() for p in st.p]
     assert all(p["identity"] is None for p in mine["players"])        # overlord ignores identity faces
     full = st.observe(ALL)
-    assert all(c[:2] in ("?S", "?U", "?D") and len(c) > 3 for stack in full["map"]["cells"].values() for c in stack)
+    assert all(c[:2] in ("?S", "?U", "?D") and len(c) > 3 for stack in full["map"]["cells"].values()
+               for c in stack)
     assert full["hidden"]["draw_pile"] == st.draw_pile
 
 

@@ -9,7 +9,8 @@ from referee.engine import PUBLIC
 from referee.games.blockcraft import GAME
 
 
-@pytest.mark.parametrize(("players", "size", "w"), [(1, "A", 4), (2, "A", 4), (4, "B", 5), (7, "C", 6), (8, "D", 7)])
+@pytest.mark.parametrize(("players", "size", "w"),
+                         [(1, "A", 4), (2, "A", 4), (4, "B", 5), (7, "C", 6), (8, "D", 7)])
 def test_map_layers_by_size(players: int, size: str, w: int) -> None:
     """BC-4.3 / BC-3.4: stacks dealt from D (bottom), U (middle) and S (top) decks; heights from the template."""
     st = GAME.new_state(players, {"mode": "extreme"}, 5)
@@ -36,7 +37,8 @@ def test_piles_supply_and_hands() -> None:
 
 def test_team_setup_two_factions() -> None:
     """T14 setup: 3 human + 3 undead identities, face up; 2 characters of the own faction each."""
-    st = GAME.new_state(6, {"mode": "team", "team_split": "two_factions", "team_factions": ["human", "undead"]}, 4)
+    st = GAME.new_state(6, {"mode": "team", "team_split": "two_factions",
+                            "team_factions": ["human", "undead"]}, 4)
     assert Counter(p.identity for p in st.p) == {"human": 3, "undead": 3}
     view = st.observe(PUBLIC)
     assert [p["identity"] for p in view["players"]] == [p.identity for p in st.p]

@@ -45,7 +45,8 @@ def test_rng_pinned_opening() -> None:
 def test_ck_5_28_one_action_per_card_type() -> None:
     """CK-5.28: identical cards are offered once, by the lowest id."""
     st = build({"player": [{"hand": ["s0-03", "s0-01", "s0-07", "s0-06"]}]})
-    assert st.legal_actions(0) == [{"type": "play_card", "card": "s0-01"}, {"type": "play_card", "card": "s0-06"}]
+    assert st.legal_actions(0) == [{"type": "play_card", "card": "s0-01"},
+                                   {"type": "play_card", "card": "s0-06"}]
 
 
 def test_ck_6_1_empty_supply_makes_no_clank() -> None:
@@ -68,7 +69,8 @@ def test_ck_6_7_out_players_unaffected() -> None:
 
 def test_ck_6_6_escaped_player_finishes_turn() -> None:
     """CK-6.6: after escaping, cards and buys still work; move/teleport/take_artifact/buy_market do not."""
-    st = build({"boots": 1, "teleports": 1, "player": [{"room": "R1", "artifacts": ["A05"], "hand": ["s0-00"]}]})
+    st = build({"boots": 1, "teleports": 1,
+                "player": [{"room": "R1", "artifacts": ["A05"], "hand": ["s0-00"]}]})
     st.apply(0, {"type": "move", "to": "R0", "swords": 0})
     legal = st.legal_actions(0)
     assert {a["type"] for a in legal} == {"play_card"}

@@ -60,7 +60,8 @@ def test_starting_team_is_secret_and_simultaneous_dt_4_3_dt_7_6() -> None:
 
 
 def test_placement_alternates_and_fills_capacities_dt_4_4_dt_4_5() -> None:
-    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0}, 2)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0},
+                                 2)  # type: ignore[assignment]
     rng = Rng(2)
     while st.phase == "starters":
         for seat in st.pending():
@@ -114,7 +115,8 @@ def test_illegal_action_changes_nothing_and_leaks_nothing() -> None:
 
 
 def test_exit_blocked_by_healthy_enemy_on_his_line_dt_6_9_4() -> None:
-    st = build({"ap": 2, "tokens": [{"id": "blue.goblin", "square": [20, 2]}, {"id": "red.troll", "square": [21, 2]}]})
+    st = build({"ap": 2,
+                "tokens": [{"id": "blue.goblin", "square": [20, 2]}, {"id": "red.troll", "square": [21, 2]}]})
     st.apply(0, {"type": "move", "character": "blue.goblin"})
     assert {"type": "step", "dir": "E"} not in st.legal_actions(0)
 
@@ -165,7 +167,8 @@ def test_group_combat_loss_drops_objects_dt_6_3_1() -> None:
     st = build({"ap": 2, "tokens": [{"id": "blue.troll", "square": [9, 6]},
                                     {"id": "red.warrior", "square": [10, 6], "carrying": "red.sword"}]})
     st.apply(0, {"type": "attack", "character": "blue.troll", "target": "red.warrior"})
-    assert st.observe(0)["subphase"]["base_totals"] == {"attack": 4, "defence": 3}   # Sword defends for nothing
+    # Sword defends for nothing
+    assert st.observe(0)["subphase"]["base_totals"] == {"attack": 4, "defence": 3}
     st.apply(1, {"type": "combat_card", "value": 0})
     st.apply(0, {"type": "combat_card", "value": 0})
     assert st.tokens["red.warrior"].wounded and st.tokens["red.sword"].square == (10, 6)
@@ -254,7 +257,8 @@ def test_heal_an_enemy_dt_6_9_5() -> None:
 
 
 def test_card_views_dt_7_4_and_colours_dt_1_1() -> None:
-    st = build({"ap": 2, "tokens": [{"id": "blue.troll", "square": [9, 6]}, {"id": "red.warrior", "square": [10, 6]}]})
+    st = build({"ap": 2,
+                "tokens": [{"id": "blue.troll", "square": [9, 6]}, {"id": "red.warrior", "square": [10, 6]}]})
     st.apply(0, {"type": "attack", "character": "blue.troll", "target": "red.warrior"})
     st.apply(1, {"type": "combat_card", "value": 3})
     v0, v1, pub = st.observe(0), st.observe(1), st.observe(PUBLIC)

@@ -84,8 +84,9 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
             if k == "coins":
                 p.coins.update(v)
             elif k == "play":
-                p.play = [{"card": e["card"], "exhausted": e.get("exhausted", False), "fought": e.get("fought", False),
-                           "item": e.get("item"), "round_used": []} for e in v]
+                p.play = [{"card": e["card"], "exhausted": e.get("exhausted", False),
+                           "fought": e.get("fought", False), "item": e.get("item"), "round_used": []}
+                          for e in v]
                 for e in p.play:
                     st.played.append([s, e["card"]])
                     if e["item"]:

@@ -30,7 +30,8 @@ class CardsMixin(StateBase):
         cat = self.cat
         types, type_of = cat.card_types, cat.type_of
         p = self.p[self.active]
-        out: list[dict[str, Any]] = [{"type": "play_card", "card": c} for c in representatives(p.hand, type_of)]
+        out: list[dict[str, Any]] = [{"type": "play_card", "card": c}
+                                     for c in representatives(p.hand, type_of)]
         skill, swords = self.skill, self.swords
         row = self.row
         devices: list[dict[str, Any]] = []

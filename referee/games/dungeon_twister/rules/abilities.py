@@ -70,7 +70,8 @@ def break_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 
 
 def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
-    new = {"open_portcullis": "open", "close_portcullis": "closed", "break_portcullis": "broken"}[action["type"]]
+    new = {"open_portcullis": "open", "close_portcullis": "closed",
+           "break_portcullis": "broken"}[action["type"]]
     st.ports[action["portcullis"]] = new
     st.rebuild_board(squares=st.board.port_squares[action["portcullis"]])  # type: ignore[union-attr]
     st.log.public("portcullis", id=action["portcullis"], state=new, by=action["character"])

@@ -254,7 +254,8 @@ def _exchange_mode(m: Token, f: Token) -> str | None:
 def _anchors(st: DTState, q: Square) -> int:
     """DT-5.5.7 [design D13]: connected neighbouring floor/gear squares of a trap."""
     board = st.board
-    return sum(1 for n in board.conn[q] if n is not None and board.kind[n] in ("floor", "gear"))  # type: ignore
+    return sum(1 for n in board.conn[q] if n is not None
+               and board.kind[n] in ("floor", "gear"))  # type: ignore
 
 
 def move_legal(st: DTState) -> list[dict[str, Any]]:
@@ -298,7 +299,8 @@ def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
     """DT-7.7: one event per completed move (its path), to keep the log small."""
     path = frame.get("path")
     if path:  # (after a jump / wall-walk landing the landing event says it all)
-        st.log.public("move", character=frame["char"], frm=path[0], to=path[-1], steps=len(path) - 1, exit=exited)
+        st.log.public("move", character=frame["char"], frm=path[0], to=path[-1], steps=len(path) - 1,
+                      exit=exited)
 
 
 def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:

@@ -127,12 +127,12 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
             return
         face = cheese.roll(st, 1, "move", key)[0]
         st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": False,
-                   "move_roll": f"F{face}", "normal": "unused", "normal_mp": movement.move_value(st, key) + board.NUMBER[face],
-                   "scurry": None, "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False,
-                   "slip": False}
+                   "move_roll": f"F{face}", "normal": "unused",
+                   "normal_mp": movement.move_value(st, key) + board.NUMBER[face], "scurry": None,
+                   "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False, "slip": False}
         return
-    st.turn = {"kind": "monster", "card": card, "surprise": surprise, "order": monsters.monster_order(st, card),
-               "i": 0, "stage": 0, "attacks": 0, "attacked": []}
+    st.turn = {"kind": "monster", "card": card, "surprise": surprise,
+               "order": monsters.monster_order(st, card), "i": 0, "stage": 0, "attacks": 0, "attacked": []}
 
 
 def end_card_turn(st: MMState) -> None:
