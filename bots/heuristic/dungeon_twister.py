@@ -54,13 +54,13 @@ class Model:
         for p in view["portcullis"]:
             if p["state"] == "closed" and (rotate is None or p["slot"] != rotate[0]):
                 a, b = tuple(p["squares"][0]), tuple(p["squares"][1])
-                self.closed.add((a, b))  # type: ignore[arg-type]
-                self.closed.add((b, a))  # type: ignore[arg-type]
+                self.closed.add((a, b))
+                self.closed.add((b, a))
         self.tokens = {t["id"]: t for t in view["tokens"]}
         self.at: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for t in view["tokens"]:
             if t["carried_by"] is None:
-                self.at.setdefault(tuple(t["square"]), []).append(t)  # type: ignore[arg-type]
+                self.at.setdefault(tuple(t["square"]), []).append(t)
 
     def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
         q = (p[0] + DX[d], p[1] + DY[d])
@@ -196,8 +196,8 @@ class HeuristicBot(Bot):
             colour, kind = a["token"].split(".", 1)
             sq = tuple(a["square"])
             if kind in COMBAT:
-                return mine.get(sq, 99) if colour == me else -theirs.get(sq, 99)  # type: ignore[arg-type]
-            return mine.get(sq, 99)  # type: ignore[arg-type]
+                return mine.get(sq, 99) if colour == me else -theirs.get(sq, 99)
+            return mine.get(sq, 99)
         return self._pick_first(legal, score)
 
     # -- combat ----------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ class HeuristicBot(Bot):
                     if x["id"] in side or not joins(x, colour):
                         continue
                     p = tuple(x["square"])
-                    if any(model.step(p, d) in squares for d in DIRS):  # type: ignore[arg-type]
+                    if any(model.step(p, d) in squares for d in DIRS):
                         side.add(x["id"])
                         changed = True
 
@@ -269,7 +269,7 @@ class HeuristicBot(Bot):
 
         def cur_dist(cid: str, m: Model = model, ds: dict[str, Any] = dists) -> int:
             t = m.tokens[cid]
-            return ds[self._walker(t, m)].get(tuple(t["square"]), INF)  # type: ignore[arg-type]
+            return ds[self._walker(t, m)].get(tuple(t["square"]), INF)
 
         scores: list[float] = []
         for a in legal:
@@ -310,7 +310,7 @@ class HeuristicBot(Bot):
                     land = (t["square"][0] + DX[a["dir"]], t["square"][1] + DY[a["dir"]])
                 d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (
                     0 if me == "blue" else 21) \
-                    else dists[self._walker(t, model)].get(land, INF)  # type: ignore[arg-type]
+                    else dists[self._walker(t, model)].get(land, INF)
                 if d0 - d1 >= 3:
                     s = 25 + (d0 - d1)
             elif kind == "drink_potion":
@@ -321,8 +321,8 @@ class HeuristicBot(Bot):
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         if legal[best]["type"] == "move":
             self.mover = legal[best]["character"]
-            self.move_start = tuple(toks[legal[best]["character"]]["square"])  # type: ignore[assignment]
-            self.visited = {self.move_start}  # type: ignore[arg-type]
+            self.move_start = tuple(toks[legal[best]["character"]]["square"])
+            self.visited = {self.move_start}
         return best
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
@@ -330,7 +330,7 @@ class HeuristicBot(Bot):
         dist = dists[self._walker(t, model)]
         here = dist.get(p, INF)
         for d in DIRS:
-            q = model.step(p, d)  # type: ignore[arg-type]
+            q = model.step(p, d)
             if q is not None and model.kind.get(q) != "H" and dist.get(q, INF) < here:
                 return True
         return False
@@ -338,7 +338,7 @@ class HeuristicBot(Bot):
     def _fireball_hits_enemy(self, model: Model, a: dict[str, Any], me: str) -> bool:
         p = tuple(model.tokens[a["character"]]["square"])
         while True:
-            q = model.step(p, a["dir"])  # type: ignore[arg-type]
+            q = model.step(p, a["dir"])
             if q is None or model.kind.get(q) == "H":
                 return False
             chars = [t for t in model.at.get(q, ()) if t["character"]]
@@ -366,7 +366,7 @@ class HeuristicBot(Bot):
                 c, r = (4 - r, c) if a["dir"] == "cw" else (r, 4 - c)
                 q = (x0 + c, y0 + r)
             w = self._walker(t, model)
-            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)  # type: ignore[arg-type]
+            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)
         if gain >= 2:
             return 8 + gain
         # Deadlock breaker: now and then turn a room even without a measurable gain.
@@ -378,8 +378,8 @@ class HeuristicBot(Bot):
         t = model.tokens[sub["character"]]
         dist = model.dist_to_line(view["colour"], self._walker(t, model))
         p = tuple(t["square"])
-        self.visited.add(p)  # type: ignore[arg-type]
-        here = dist.get(p, INF)  # type: ignore[arg-type]
+        self.visited.add(p)
+        here = dist.get(p, INF)
         best_i, best_d = None, here
         end_i = None
         for i, a in enumerate(legal):

@@ -144,12 +144,12 @@ def _printed_cells(where: str, room: RoomRow) -> dict[tuple[int, int], list[Any]
     cells: dict[tuple[int, int], list[Any]] = {
         (c, r): ["floor", 0, [None, None, None, None]] for c in range(ROOM) for r in range(ROOM)}
     inside(*room.gear, "gear")
-    cells[tuple(room.gear)][0] = "gear"  # type: ignore[index]
+    cells[room.gear[0], room.gear[1]][0] = "gear"
     for t in room.traps:
         inside(*t, "trap")
         if tuple(t) == tuple(room.gear):
             raise ContentError(f"{label}: trap {list(t)} is on the gear")
-        cells[tuple(t)][0] = "trap"  # type: ignore[index]
+        cells[t[0], t[1]][0] = "trap"
     if set(room.open) - set(DIRS):
         raise ContentError(f"{label}: field 'open' has unknown sides {sorted(set(room.open) - set(DIRS))}")
     for side, edge in ((N, [(c, 0) for c in range(ROOM)]), (S, [(c, 4) for c in range(ROOM)]),

@@ -50,7 +50,7 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
     hidden_by_slot: dict[int, list[Any]] = {}
     for t in st.tokens.values():
         if t.where == "hidden":
-            hidden_by_slot.setdefault(t.slot, []).append(t)  # type: ignore[arg-type]
+            hidden_by_slot.setdefault(t.room, []).append(t)
     for s, slot in enumerate(st.slots):
         x0, y0 = slot_origin(s)
         entry: dict[str, Any] = {"slot": s, "revealed": slot["revealed"], "capacity": caps[s].capacity,
