@@ -15,9 +15,12 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnavailable
+
+if TYPE_CHECKING:
+    from referee.client import RefereeClient
 
 
 class Executor(Protocol):
@@ -65,11 +68,11 @@ class RefereeExecutor:
         self.addresses = list(addresses)
         self.token = organizer_token
         self.timeout_s = timeout_s
-        self._clients: dict[str, object] = {}
+        self._clients: dict[str, RefereeClient] = {}
         self._lock = threading.Lock()
 
-    def _client(self, address: str):  # type: ignore[no-untyped-def]
-        from referee.client import RefereeClient
+    def _client(self, address: str) -> RefereeClient:
+        from referee.client import RefereeClient  # grpc loads only when a referee is used
 
         with self._lock:
             if address not in self._clients:
@@ -100,7 +103,7 @@ class RefereeExecutor:
         deadline = time.monotonic() + timeout_s
         while True:
             for address in self.addresses:
-                if self._client(address).health(timeout_s=0.5):  # type: ignore[attr-defined]
+                if self._client(address).health(timeout_s=0.5):
                     return True
             left = deadline - time.monotonic()
             if left <= 0:
@@ -109,7 +112,7 @@ class RefereeExecutor:
 
     def close(self) -> None:
         for c in self._clients.values():
-            c.close()  # type: ignore[attr-defined]
+            c.close()
         self._clients.clear()
 
 

@@ -50,7 +50,7 @@ def seat_health(replay: dict[str, Any], seat: int) -> SeatHealth:
               if f.get("seat") == seat]
     extra = (meta.get("health") or {}).get(str(seat), {})
     forfeits = replay.get("forfeits") or (replay.get("outcome") or {}).get("forfeits") or {}
-    why = forfeits.get(str(seat), forfeits.get(seat))  # type: ignore[call-overload]
+    why = forfeits.get(str(seat), forfeits.get(seat))
     return SeatHealth(
         decisions=len(times), mean_ms=round(sum(times) / len(times), 1) if times else 0.0, p95_ms=_p95(times),
         max_ms=max(times, default=0), timeouts=faults.count("timeout"),

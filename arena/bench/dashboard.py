@@ -193,10 +193,10 @@ async def _connection(host: str, port: int, path: str, stop: float, lat: list[fl
 
 
 def _generator_process(host: str, port: int, path: str, clients: int, seconds: float,
-                       conn,  # type: ignore[no-untyped-def]
+                       conn,
                        gzip_ok: bool = False) -> None:
     try:
-        import uvloop  # type: ignore[import-not-found]
+        import uvloop
 
         uvloop.install()
     except ImportError:

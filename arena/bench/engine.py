@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import click
 from rich.table import Table
@@ -102,8 +103,8 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
     for game in games:
         players = seats or game.info.min_players
         with console.status(f"{game.info.id} ..."):
-            plain = _median(lambda r, g=game, n=players: _ours(g, n, False, seconds, r), runs)
-            views = _median(lambda r, g=game, n=players: _ours(g, n, True, seconds, r), runs)
+            plain = _median(partial(_ours, game, players, False, seconds), runs)
+            views = _median(partial(_ours, game, players, True, seconds), runs)
         assert plain is not None and views is not None
         table.add_row(game.info.id, str(players), f"{plain:,.0f}", f"{views:,.0f}",
                       f"{plain / os_plain:.2f}" if os_plain else "n/a",

@@ -8,7 +8,7 @@ import click
 from .common import COUNT, address_arg, err_console
 
 
-def _common(f):  # type: ignore[no-untyped-def]
+def _common(f):
     f = click.option("--referee", "address", envvar="ARENA_REFEREE", default="127.0.0.1:50051",
                      show_default=True, callback=address_arg, help="Referee address [env ARENA_REFEREE].")(f)
     f = click.option("--token", envvar="ARENA_TOKEN", required=True,
@@ -22,7 +22,7 @@ def _common(f):  # type: ignore[no-untyped-def]
 
 
 def _run(factory, address: str, token: str, games: str, capacity: int,
-         tls_ca: str | None,  # type: ignore[no-untyped-def]
+         tls_ca: str | None,
          client: str, threaded: bool | None = None) -> None:
     from bots.sdk.client import BotRefused, run
 

@@ -50,7 +50,7 @@ def _filler(address: str, token: str, log_dir: Path) -> Iterator[None]:
             proc.wait(5)
 
 
-def print_rows(rows: list) -> None:  # type: ignore[type-arg]
+def print_rows(rows: list) -> None:
     colour = {"pass": "green", "fail": "red", "skip": "yellow"}
     table = Table("check", "result", "detail", title="arena check-bot")
     for r in rows:

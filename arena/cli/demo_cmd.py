@@ -67,8 +67,8 @@ def register(cli: click.Group) -> None:
                                            executor=executor, deal_key=deal_key)
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0
-            done = sum(p.done for p in total.values())  # type: ignore[attr-defined]
-            failed = sum(p.failed for p in total.values())  # type: ignore[attr-defined]
+            done = sum(p.done for p in total.values())
+            failed = sum(p.failed for p in total.values())
             console.print(f"{done} matches played, {failed} failed, in {elapsed:.1f}s", highlight=False)
             for g in games:
                 print_ladder(g)

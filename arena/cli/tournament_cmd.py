@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -11,8 +12,11 @@ from rich.table import Table
 
 from .common import COUNT, BadInput, console, parse_options
 
+if TYPE_CHECKING:
+    from ..store import queries
 
-def _fmt_eta(p) -> str:  # type: ignore[no-untyped-def]
+
+def _fmt_eta(p) -> str:
     if p.eta_s is None:
         return "ETA -:--"
     s = int(p.eta_s)
@@ -24,7 +28,7 @@ def progress_bar() -> Progress:
                     TextColumn("{task.fields[detail]}"), console=console, transient=False)
 
 
-def progress_detail(p) -> str:  # type: ignore[no-untyped-def]
+def progress_detail(p) -> str:
     failed = f"[red]{p.failed} failed[/red]" if p.failed else "0 failed"
     waiting = f" ([yellow]{p.waiting} waiting for referee[/yellow])" if getattr(p, "waiting", 0) else ""
     return f"{p.done} done, {p.running} running{waiting}, {failed}, {p.per_minute:.0f}/min, {_fmt_eta(p)}"
@@ -62,32 +66,34 @@ def referee_for(executors: set[str]) -> Iterator[None]:
 
 
 def run_tournaments(tids: list[int], *, workers: int | None = None, show_progress: bool = True,
-                    labels: dict[int, str] | None = None) -> dict[int, object]:
+                    labels: dict[int, str] | None = None) -> dict[int, queries.Progress]:
     """Drive tournaments with a live progress bar each; returns their final progress."""
     from ..scheduling.driver import dispatcher_from_env, drive_many
     from ..store import open_store, queries
 
     store = open_store()
-    views = {tid: queries.tournament(store, tid) for tid in tids}
-    for tid, v in views.items():
+    views: dict[int, queries.TournamentView] = {}
+    for tid in tids:
+        v = queries.tournament(store, tid)
         if v is None:
             raise BadInput(f"no tournament {tid}")
-    with referee_for({v.executor for v in views.values()}):  # type: ignore[union-attr]
+        views[tid] = v
+    with referee_for({v.executor for v in views.values()}):
         dispatcher = dispatcher_from_env(workers)
         try:
             if not show_progress:
-                return drive_many(store, tids, dispatcher)  # type: ignore[return-value]
+                return drive_many(store, tids, dispatcher)
             with progress_bar() as bar:
-                tasks = {tid: bar.add_task((labels or {}).get(tid, f"#{tid} {views[tid].game}"),  # type: ignore[union-attr]
+                tasks = {tid: bar.add_task((labels or {}).get(tid, f"#{tid} {views[tid].game}"),
                                            total=views[tid].progress.total,
-                                           detail="starting")  # type: ignore[union-attr]
+                                           detail="starting")
                          for tid in tids}
 
-                def show(progress: dict) -> None:  # type: ignore[type-arg]
+                def show(progress: dict[int, queries.Progress]) -> None:
                     for tid, p in progress.items():
                         bar.update(tasks[tid], completed=p.finished, detail=progress_detail(p))
 
-                return drive_many(store, tids, dispatcher, on_progress=show)  # type: ignore[return-value]
+                return drive_many(store, tids, dispatcher, on_progress=show)
         finally:
             dispatcher.close()
 
@@ -237,7 +243,7 @@ def register(cli: click.Group) -> None:
     def _run(tid: int, workers: int | None, show: bool) -> None:
         t0 = time.monotonic()
         final = run_tournaments([tid], workers=workers, show_progress=show)[tid]
-        console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "  # type: ignore[attr-defined]
+        console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "
                       f"in {time.monotonic() - t0:.1f}s", highlight=False)
         print_crosstable(tid)
         print_failures(tid, limit=3)

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from arena import ratings
 
 from . import models as m
-from .db import Store
+from .db import Store, updated
 from .models import utcnow
 from .queries import group_open
 
@@ -94,9 +94,9 @@ def _refresh_one(store: Store, key: str, results: list[ratings.Result], tourname
             except IntegrityError:
                 pass
         cond = [m.Ladder.game == game, (m.Ladder.results <= count) if force else (m.Ladder.results < count)]
-        won = s.execute(update(m.Ladder).where(*cond).values(results=count, anchor=anchor, draw_nu=fit.nu,
-                                                             computed_at=utcnow())
-                        .execution_options(synchronize_session=False)).rowcount
+        won = updated(s, update(m.Ladder).where(*cond).values(results=count, anchor=anchor, draw_nu=fit.nu,
+                                                              computed_at=utcnow())
+                         .execution_options(synchronize_session=False))
         if not won:
             return False
         s.execute(delete(m.Rating).where(m.Rating.game == game))

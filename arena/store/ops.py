@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import Update, and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.engine.errors import ArenaError
 from referee.health import match_health
 
 from . import models as m
-from .db import Store
+from .db import Store, updated
 from .models import utcnow
 
 
@@ -42,7 +42,7 @@ BUILTIN_COMMAND = "{python} -m bots.serve {name}"
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")  # same rule as referee.service.tokens
 
 
-def _update(model: type[m.Base]):  # type: ignore[no-untyped-def]
+def _update(model: type[m.Base]) -> Update:
     """A bulk UPDATE that leaves the session's objects alone (we never rely on them after)."""
     return update(model).execution_options(synchronize_session=False)
 
@@ -75,8 +75,8 @@ def add_bot(store: Store, name: str, *, kind: str = "hosted", command: str | Non
 def remove_bot(store: Store, name: str) -> None:
     """Deactivate a bot: it joins no new tournament; its matches and ratings stay."""
     with store.tx() as s:
-        n = s.execute(_update(m.Bot).where(m.Bot.name == name, m.Bot.active.is_(True))
-                      .values(active=False)).rowcount
+        n = updated(s, _update(m.Bot).where(m.Bot.name == name, m.Bot.active.is_(True))
+                       .values(active=False))
         if not n:
             raise BotError(f"no bot named {name!r}")
 
@@ -183,9 +183,9 @@ def cancel_tournament(store: Store, tid: int) -> int:
         t = s.get(m.Tournament, tid)
         if t is None:
             raise TournamentError(f"no tournament {tid}")
-        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
-                      .values(status=m.CANCELLED, reason="tournament cancelled",
-                              finished_at=utcnow())).rowcount
+        n = updated(s, _update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
+                       .values(status=m.CANCELLED, reason="tournament cancelled",
+                               finished_at=utcnow()))
         if t.status not in (m.T_DONE, m.T_CANCELLED):
             t.status, t.finished_at = m.T_CANCELLED, utcnow()
         return n
@@ -198,9 +198,9 @@ def finish_if_complete(store: Store, tid: int) -> bool:
             m.Match.tournament_id == tid, m.Match.status.in_([m.QUEUED, m.RUNNING])))
         if open_:
             return False
-        n = s.execute(_update(m.Tournament).where(m.Tournament.id == tid,
-                                                 m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]))
-                      .values(status=m.T_DONE, finished_at=utcnow())).rowcount
+        n = updated(s, _update(m.Tournament).where(m.Tournament.id == tid,
+                                                  m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]))
+                       .values(status=m.T_DONE, finished_at=utcnow()))
         return bool(n)
 
 
@@ -218,7 +218,7 @@ class Claim:
 def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
     now = utcnow()
     with store.tx() as s:
-        n = s.execute(
+        n = updated(s,
             _update(m.Match).where(
                 m.Match.id == match_id,
                 or_(and_(m.Match.status == m.QUEUED,
@@ -226,7 +226,7 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
                     and_(m.Match.status == m.RUNNING, m.Match.lease_expires < now)))
             .values(status=m.RUNNING, lease_owner=owner, lease_expires=now + timedelta(seconds=lease_s),
                     attempts=m.Match.attempts + 1, started_at=now)
-        ).rowcount
+        )
         row = s.execute(select(m.Match.status, m.Match.lease_expires, m.Match.not_before, m.Match.attempts)
                         .where(m.Match.id == match_id)).first()
     if row is None:
@@ -246,9 +246,9 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
 def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
     """Extend this worker's lease; False if it lost the match (lease taken over or match finished)."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(lease_expires=utcnow() + timedelta(seconds=lease_s))).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(lease_expires=utcnow() + timedelta(seconds=lease_s))))
 
 
 def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *,
@@ -265,17 +265,17 @@ def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float
         values["attempts"] = func.greatest(m.Match.attempts - 1, 0) if store.dialect == "postgresql" \
             else func.max(m.Match.attempts - 1, 0)
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(**values)).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(**values)))
 
 
 def note(store: Store, match_id: int, owner: str, reason: str) -> bool:
     """Say why a match this worker holds is not progressing (e.g. "waiting for referee: ...")."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(reason=reason[:2000])).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(reason=reason[:2000])))
 
 
 def retry_failed(store: Store, tid: int) -> int:
@@ -288,10 +288,10 @@ def retry_failed(store: Store, tid: int) -> int:
             raise TournamentError(f"no tournament {tid}")
         if t.status == m.T_CANCELLED:
             raise TournamentError(f"tournament {tid} was cancelled")
-        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
-                      .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None,
-                              dispatched_at=None, lease_owner=None, lease_expires=None,
-                              finished_at=None)).rowcount
+        n = updated(s, _update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
+                       .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None,
+                               dispatched_at=None, lease_owner=None, lease_expires=None,
+                               finished_at=None))
         if n:
             t.status, t.finished_at = m.T_RUNNING, None
         return int(n)
@@ -303,9 +303,9 @@ def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:
         cond = [m.Match.id == match_id, m.Match.status.in_([m.RUNNING, m.QUEUED])]
         if owner is not None:
             cond.append(or_(m.Match.lease_owner == owner, m.Match.status == m.QUEUED))
-        return bool(s.execute(_update(m.Match).where(*cond).values(
+        return bool(updated(s, _update(m.Match).where(*cond).values(
             status=m.FAILED, reason=reason[:2000], lease_owner=None, lease_expires=None,
-            finished_at=utcnow())).rowcount)
+            finished_at=utcnow())))
 
 
 def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[str, Any] | None, *,
@@ -313,10 +313,10 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
     """Record a result exactly once; False if the match was already finished (the result is dropped)."""
     try:
         with store.tx() as s:
-            n = s.execute(_update(m.Match).where(m.Match.id == match_id,
-                                                m.Match.status.in_([m.RUNNING, m.QUEUED]))
-                          .values(status=m.DONE, reason=None, lease_owner=None, lease_expires=None,
-                                  finished_at=utcnow())).rowcount
+            n = updated(s, _update(m.Match).where(m.Match.id == match_id,
+                                                 m.Match.status.in_([m.RUNNING, m.QUEUED]))
+                           .values(status=m.DONE, reason=None, lease_owner=None, lease_expires=None,
+                                   finished_at=utcnow()))
             if not n:
                 return False
             s.add(m.Outcome(match_id=match_id, data=outcome, reason=str(outcome.get("reason", "normal")),
@@ -343,9 +343,9 @@ def forgive_takeover(store: Store, match_id: int) -> bool:
     was a takeover of a lease whose holder was alive but could not renew it (the store was unreachable,
     or the holder stalled). That claim was not the match's fault: give its attempt back (never below 1)."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.DONE,
-                                                    m.Match.attempts > 1)
-                              .values(attempts=m.Match.attempts - 1)).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.DONE,
+                                                     m.Match.attempts > 1)
+                               .values(attempts=m.Match.attempts - 1)))
 
 
 @dataclass(frozen=True)

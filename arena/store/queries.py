@@ -224,7 +224,7 @@ def rating_history(store: Store, game: str, player: str | None = None) -> dict[s
 
 
 # -- tournaments -----------------------------------------------------------------------------------
-def _progress(s, tid: int) -> Progress:  # type: ignore[no-untyped-def]
+def _progress(s, tid: int) -> Progress:
     counts = dict(s.execute(select(m.Match.status, func.count()).where(m.Match.tournament_id == tid)
                             .group_by(m.Match.status)).all())
     first, last = s.execute(select(func.min(m.Match.started_at), func.max(m.Match.finished_at))
@@ -321,7 +321,7 @@ def tournaments(store: Store, *, game: str | None = None, status: str | None = N
 OPEN = (m.QUEUED, m.RUNNING)
 
 
-def group_open():  # type: ignore[no-untyped-def]
+def group_open():
     """SQL: some match dealt like ``m.Match`` (same tournament, same deal) is still to be played.
 
     The one definition of the embargo: the store's reads (and so the dashboard and the CLI) hide
@@ -404,7 +404,7 @@ def deals(store: Store, tid: int) -> tuple[str, int, list[DealRow]] | None:
 
 
 # -- matches ---------------------------------------------------------------------------------------
-def _match_query():  # type: ignore[no-untyped-def]
+def _match_query():
     return (select(m.Match, m.Outcome, m.ReplayBlob.size, group_open().label("sealed"))
             .outerjoin(m.Outcome, m.Outcome.match_id == m.Match.id)
             .outerjoin(m.ReplayBlob, m.ReplayBlob.match_id == m.Match.id))

@@ -339,10 +339,11 @@ def load_catalog() -> Catalog:
             raise ContentError(f"{map_where}: row {rid!r}: unknown zone {room.zone!r}")
     pairs: set[tuple[str, str]] = set()
     for tid, tun in tunnels.items():
-        pair = tuple(sorted((tun.a, tun.b)))
+        lo, hi = sorted((tun.a, tun.b))
+        pair = (lo, hi)
         if tun.a == tun.b or pair in pairs:
             raise ContentError(f"{map_where}: row {tid!r}: a tunnel must join two rooms not already joined")
-        pairs.add(pair)  # type: ignore[arg-type]
+        pairs.add(pair)
         if tun.boots not in (1, 2) or tun.monsters < 0:
             raise ContentError(f"{map_where}: row {tid!r}: boots must be 1 or 2 and monsters >= 0")
     check_count(map_where, sum(r.minor_secrets for r in rooms.values()), 16, "minor secret places")

@@ -118,7 +118,7 @@ def mint_leaf(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def smoke_seed(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s22: as Slip Past for the user this turn."""
     if hook == "use":
-        st.turn["slip"] = True  # type: ignore[index]
+        st.card_turn["slip"] = True
     return 0
 
 

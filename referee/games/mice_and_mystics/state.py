@@ -53,6 +53,12 @@ class Mouse:
                      self.ward, self.ever_captured)
 
     @property
+    def at(self) -> str:
+        """The area of a mouse on the board (MM-7.5: a captured mouse has none)."""
+        assert self.area is not None, f"{self.id} is not on the board"
+        return self.area
+
+    @property
     def hero(self) -> Any:
         return C.heroes[self.id]
 
@@ -147,6 +153,12 @@ class MMState(State):
         self._legal_cache: list[dict[str, Any]] | None = None
 
     # -- contract --------------------------------------------------------------------------
+    @property
+    def card_turn(self) -> dict[str, Any]:
+        """The card turn in progress (MM-5.1)."""
+        assert self.turn is not None, "no card turn is running"
+        return self.turn
+
     def pending(self) -> list[int]:
         if self.result is not None:
             return []

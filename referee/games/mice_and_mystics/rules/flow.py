@@ -137,7 +137,7 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
 
 def end_card_turn(st: MMState) -> None:
     """MM-5.12 movement lost, current, limits reset; surprise cards go to the bottom of the track."""
-    t: dict[str, Any] = st.turn  # type: ignore[assignment]
+    t = st.card_turn
     st.turn = None
     card = t["card"]
     if t["kind"] == "mouse" and not t.get("rescue"):

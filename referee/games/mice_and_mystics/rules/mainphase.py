@@ -45,12 +45,12 @@ def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]
                     if _needs_cleanse(st, x, CLEANSE_STATUSES)]
         elif eff == "ember_burst":
             areas = sorted({mo.area for mo in st.monsters.values()
-                            if board.has_los(st, m.area, mo.area)},
-                           key=board.ordinal)  # type: ignore[arg-type]
+                            if board.has_los(st, m.at, mo.area)},
+                           key=board.ordinal)
             out += [{**base, "area": x} for x in areas]
         elif eff == "disarm":
             out += [{**base, "area": x} for x in st.traps
-                    if board.adjacent_or_same(m.area, x)]  # type: ignore[arg-type]
+                    if board.adjacent_or_same(m.at, x)]
     return out
 
 
@@ -79,7 +79,7 @@ def item_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
     for c in sorted(set(m.tricks)):
         if C.cards[c].effect == "tripwire":
             out += [{"type": "play_trick", "card": c, "target": k} for k, mo in st.monsters.items()
-                    if not mo.pinned and board.adjacent_or_same(m.area, mo.area)]  # type: ignore[arg-type]
+                    if not mo.pinned and board.adjacent_or_same(m.at, mo.area)]
     return out
 
 
@@ -104,7 +104,7 @@ def main_legal(st: MMState) -> list[dict[str, Any]]:
             out += ability_options(st, mouse, "action")
         if stunned or webbed:
             out.append({"type": "recover"})
-    if not AREAS[m.area].water:  # type: ignore[index]
+    if not AREAS[m.at].water:
         if "equip" not in t["free"] and gear.equip_moves(st, mouse, []):
             out.append({"type": "equip_begin"})
         if "share" not in t["free"]:
