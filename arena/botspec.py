@@ -1,4 +1,7 @@
-"""Bot names on the command line: built-ins (``random``, ``heuristic``) or ``module:Class`` / ``file.py:Class``."""
+"""Bot names on the command line.
+
+Built-ins (``random``, ``heuristic``) or ``module:Class`` / ``file.py:Class``.
+"""
 from __future__ import annotations
 
 import importlib

@@ -156,7 +156,9 @@ def create_demo_tournaments(store, games: list[str], *, deals: int,
 @contextlib.contextmanager
 def dashboard_process(port: int = 8000, log_dir: Path | None = None,
                       timeout_s: float = 60.0) -> Iterator[str | None]:
-    """``arena dashboard`` on ``port`` (or a free one if taken); yields its URL (None if there is no dashboard)."""
+    """``arena dashboard`` on ``port`` (or a free one if taken).
+
+    Yields its URL (None if there is no dashboard)."""
     try:
         import dashboard.app  # noqa: F401
     except ImportError:

@@ -224,7 +224,7 @@ def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: fl
         theta[n_free] = math.log(max(1e-3, 2 * D.sum() / max(1e-9, (N - D).sum())))
     ll = loglik(theta)
     it = 0
-    for it in range(1, max_iter + 1):
+    for it in range(1, max_iter + 1):  # noqa: B007 (it counts the iterations, for the Fit)
         g, h = grad_hess(theta)
         step = np.linalg.solve(-h, g)
         t = 1.0
@@ -302,7 +302,7 @@ def fit_teams(results: Iterable[TeamResult], anchor: str | None = None, *, prior
     ridge = 1.0 / (ridge_sd_elo * K) ** 2
     theta = np.zeros(len(free))
     it = 0
-    for it in range(1, max_iter + 1):
+    for it in range(1, max_iter + 1):  # noqa: B007 (it counts the iterations, for the Fit)
         p = 1.0 / (1.0 + np.exp(-(X @ theta)))
         g = X.T @ (W - N * p) - ridge * theta
         h = -(X.T * (N * p * (1 - p))) @ X - ridge * np.eye(len(free))

@@ -93,7 +93,8 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
     """The one session the refed bot opens."""
 
     def __init__(self, replay: Replay, seat: int, token: str, bot_seed: int, time_ms: int) -> None:
-        self.replay, self.seat, self.token, self.bot_seed, self.time_ms = replay, seat, token, bot_seed, time_ms
+        self.replay, self.seat, self.token = replay, seat, token
+        self.bot_seed, self.time_ms = bot_seed, time_ms
         self.report = RefeedReport()
         self.done = asyncio.Event()
         self.used = False

@@ -92,7 +92,9 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
 
 
 def _running_match(url: str, game: str) -> tuple[int, str]:
-    """A running match in the bench store for the live viewers: (its id, the id the referee plays it under)."""
+    """A running match in the bench store for the live viewers.
+
+    Returns its id and the id the referee plays it under."""
     from sqlalchemy import func, select
 
     from arena.store import Store
@@ -234,7 +236,7 @@ def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False,
         pipes.append(recv)
     lat: list[float] = []
     errors = 0
-    for p, r in zip(procs, pipes):
+    for p, r in zip(procs, pipes, strict=True):
         try:
             part, err = r.recv()
         except EOFError:
@@ -290,7 +292,8 @@ def _get(url: str, timeout: float = 60) -> int:
               show_default=True,
               help="Load generator: wrk if installed (auto), or Python processes with raw sockets.")
 @click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,
-              help="Send Accept-Encoding: gzip as browsers do (the server keeps a gzipped copy of each page).")
+              help="Send Accept-Encoding: gzip as browsers do "
+                   "(the server keeps a gzipped copy of each page).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--live-viewers", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also keep N spectators on a live match (a real referee and live bot) during the load.")

@@ -177,7 +177,8 @@ class Checker:
             results: list[tuple[int, Verdict | None, str | None]] = [(counts[0], verdict, None)]
             rest = [(n, self.spec(gid, n, {n - 1}, self.s.relaxed_ms)) for n in counts[1:]]
             with ThreadPoolExecutor(max_workers=max(1, min(self.capacity, 4))) as pool:
-                for (n, spec), (v, err) in zip(rest, pool.map(lambda x: self.play(x[1], {x[0] - 1}), rest)):
+                answers = pool.map(lambda x: self.play(x[1], {x[0] - 1}), rest)
+                for (n, _spec), (v, err) in zip(rest, answers, strict=True):
                     results.append((n, v, err))
             self.verdicts[gid] = [v for _, v, _ in results if v is not None]
             problems = [f"{n} seats: {p}" for n, v, err in results

@@ -29,7 +29,8 @@ def register(cli: click.Group) -> None:
     @bot.command("add")
     @click.argument("name")
     @click.option("--command", "command", default=None,
-                  help="Hosted bot: the command the referee launches per match ({python} = this interpreter).")
+                  help="Hosted bot: the command the referee launches per match "
+                       "({python} = this interpreter).")
     @click.option("--builtin", type=click.Choice(["random", "heuristic"]), default=None,
                   help="Shortcut for the built-in hosted bot: {python} -m bots.serve NAME.")
     @click.option("--live", is_flag=True, help="A live bot: ask the referee for a token (printed once).")

@@ -1,4 +1,7 @@
-"""``arena bridge -- CMD`` (a bot in any language, over JSON lines) and ``arena connect BOT`` (a live Python bot)."""
+"""``arena bridge -- CMD`` and ``arena connect BOT``.
+
+``bridge``: a bot in any language, over JSON lines; ``connect``: a live Python bot.
+"""
 from __future__ import annotations
 
 import os

@@ -72,7 +72,8 @@ def register(cli: click.Group) -> None:
         t0 = time.perf_counter()
 
         def progress(o: gauntlet.Outcome) -> None:
-            llr = f", LLR {o.llr:+.2f} in ({test.lower:.2f}, {test.upper:.2f})" if test and o.llr is not None else ""
+            llr = (f", LLR {o.llr:+.2f} in ({test.lower:.2f}, {test.upper:.2f})"
+                   if test and o.llr is not None else "")
             console.print(f"{o.units} units, {o.games} games: score {o.score:.3f}{llr}", highlight=False)
 
         out = gauntlet.play(game.info.id, subject, field_bots, players, options, dealer, max_units=units,

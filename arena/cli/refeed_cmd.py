@@ -1,4 +1,7 @@
-"""``arena refeed REPLAY --seat N -- CMD``: does a bot still answer a recorded match's decisions the same way?"""
+"""``arena refeed REPLAY --seat N -- CMD``.
+
+Does a bot still answer a recorded match's decisions the same way?
+"""
 from __future__ import annotations
 
 import json

@@ -45,7 +45,9 @@ def _event_line(event: dict[str, Any]) -> str:
 
 
 def _print_step(step: dict[str, Any], seats: dict[int, str], total: int, show_view: bool) -> None:
-    """A readable summary: who did what, what happened (events), who decides next; the view as JSON on request."""
+    """A readable summary: who did what, what happened (events), who decides next.
+
+    The view as JSON on request."""
     a = step["action"]
     head = f"[bold]step {step['ply']}/{total - 1}[/bold]"
     if a is None:

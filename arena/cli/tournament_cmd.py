@@ -191,7 +191,8 @@ def register(cli: click.Group) -> None:
                   type=click.Choice(["auto", "round_robin", "rotation", "cooperative", "gauntlet"]),
                   help="auto: round_robin for 2 seats, rotation for more, cooperative for team games.")
     @click.option("--seats", "-n", default=None,
-                  help="Seats per match (cooperative: comma-separated seat counts). Default: 2 where allowed.")
+                  help="Seats per match (cooperative: comma-separated seat counts). "
+                       "Default: 2 where allowed.")
     @click.option("--games", "-g", type=COUNT, default=2, show_default=True,
                   help="Deals per pairing/group (each played in every seat order).")
     @click.option("--seed", type=int, default=0, show_default=True,
@@ -221,7 +222,7 @@ def register(cli: click.Group) -> None:
             seat_counts = tuple(int(x) for x in seats.split(",")) if seats else ()
         except ValueError:
             raise click.BadParameter(f"{seats!r} is not a seat count (or a list of them)",
-                                     param_hint="--seats")
+                                     param_hint="--seats") from None
         req = ops.TournamentRequest(
             game=game_id, bots=tuple(b.strip() for b in bots.split(",") if b.strip()), format=fmt,
             seats=seat_counts, games_per_pairing=games, seed=seed, options=parse_options(option_items),
@@ -298,7 +299,9 @@ def register(cli: click.Group) -> None:
     @click.option("--run", "run_now", is_flag=True,
                   help="Run the tournament right away (like `arena tournament run`).")
     def retry(tid: int, run_now: bool) -> None:
-        """Queue tournament ID's failed matches again, on their own seeds (they go to the front of the queue)."""
+        """Queue tournament ID's failed matches again, on their own seeds.
+
+        They go to the front of the queue."""
         from ..store import open_store, ops
 
         n = ops.retry_failed(open_store(), tid)

@@ -131,7 +131,8 @@ class Store:
         if given:
             return given[:40]
         u = make_url(self.url)
-        ident = f"{self.dialect}|{(u.host or '').lower()}|{u.port or ''}|{u.database or ''}|{self.schema or ''}"
+        ident = (f"{self.dialect}|{(u.host or '').lower()}|{u.port or ''}|"
+                 f"{u.database or ''}|{self.schema or ''}")
         return "a" + hashlib.sha1(ident.encode()).hexdigest()[:9]
 
     def referee_match_id(self, match_id: int) -> str:

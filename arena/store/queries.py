@@ -186,12 +186,14 @@ def bot(store: Store, name: str) -> BotView | None:
 def ladder_games(store: Store) -> list[str]:
     """Games that have a published ladder."""
     with store.read() as s:
-        return [g for g in s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game))
-                if "@" not in g]
+        games = s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game))
+        return [g for g in games if "@" not in g]
 
 
 def seat_counts(store: Store, game: str) -> list[int]:
-    """The seat counts of ``game`` that have a published ladder of their own (``ladder(store, "clank@4")``)."""
+    """The seat counts of ``game`` that have a published ladder of their own.
+
+    Each is read as ``ladder(store, "clank@4")``."""
     with store.read() as s:
         ids = s.scalars(select(m.Ladder.game).where(m.Ladder.game.like(f"{game}@%"), m.Ladder.results > 0))
         return sorted(int(g.rpartition("@")[2]) for g in ids if g.rpartition("@")[2].isdigit())

@@ -279,7 +279,7 @@ class HeuristicBot(Bot):
 
     def _reroll(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:
         f = view["fight"]
-        low = [i for i, (d, v) in enumerate(zip(f["dice"], f["faces"])) if v < MEAN[d]]
+        low = [i for i, (d, v) in enumerate(zip(f["dice"], f["faces"], strict=True)) if v < MEAN[d]]
         low.sort(key=lambda i: f["faces"][i] - MEAN[f["dice"][i]])
         n = max(len(a["dice"]) for a in legal)
         want = sorted(low[:n])

@@ -123,7 +123,7 @@ class MatchLifecycle:
                     await asyncio.wait_for(self.router.changed.wait(), left)
 
     async def _launch(self, match: LiveMatch, hosted: list[HostedHandle]) -> None:
-        for slot, seat in zip(match.slots, match.spec.seats):
+        for slot, seat in zip(match.slots, match.spec.seats, strict=True):
             if not seat.hosted:
                 continue
             request = LaunchRequest(match.id, slot.seat, seat.command or "", seat.cwd, dict(seat.env),

@@ -55,7 +55,7 @@ def test_a_spectator_finds_nothing_of_an_unfinished_deal(store: Store) -> None:
     runner = threading.Thread(target=tournament, daemon=True)
     runner.start()
     sealed_seen = 0
-    for step in range(len(ordered)):
+    for _ in range(len(ordered)):
         assert played.wait(300)
         played.clear()
         assert not failures, failures

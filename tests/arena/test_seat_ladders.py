@@ -54,7 +54,8 @@ def test_ladder_cli_per_seat_count_and_combined(arena) -> None:  # type: ignore[
     assert arena("tournament", "create", "sealed_bids", "--bots", "random,r2,r3", "--seats", "3", "--games",
                  "1", "--executor", "inprocess", "--run").returncode == 0
     out = arena("ladder", "sealed_bids", "--refit")
-    assert out.returncode == 0 and "sealed_bids 2-seat ladder" in out.stdout and "sealed_bids 3-seat" in out.stdout
+    assert out.returncode == 0
+    assert "sealed_bids 2-seat ladder" in out.stdout and "sealed_bids 3-seat" in out.stdout
     out = arena("ladder", "sealed_bids", "--combined")
     assert "sealed_bids ladder" in out.stdout and "2-seat" not in out.stdout and "10 results" in out.stdout
     out = arena("ladder", "sealed_bids", "--seats", "3")

@@ -216,7 +216,8 @@ def test_ladder_refresh_history_and_head_to_head(store: Store) -> None:
 
 
 def test_published_ladder_recovers_known_strengths(sqlite_store: Store) -> None:
-    """Results drawn from bots of known Elo, recorded through the store, refitted: truth inside the intervals."""
+    """Results drawn from bots of known Elo, recorded through the store, refitted: truth inside the
+    intervals."""
     import math
     import random
 

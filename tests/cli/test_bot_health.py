@@ -1,4 +1,5 @@
-"""Health per bot: recorded per match from what the referee reports, shown by `arena bot show`, the API and the bot's page."""
+"""Health per bot: recorded per match from what the referee reports, shown by `arena bot show`,
+the API and the bot's page."""
 from __future__ import annotations
 
 import subprocess
@@ -39,7 +40,8 @@ def arena(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.e2e
 def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
-    """A hosted bot that answers illegally, played by a real referee: its health shows the faults everywhere."""
+    """A hosted bot that answers illegally, played by a real referee: its health shows the faults
+    everywhere."""
     broken = Path(__file__).with_name("broken_bots.py")
     for args in (["bot", "add", "rnd", "--builtin", "random"],
                  ["bot", "add", "bad", "--command", f"{{python}} {broken} illegal"]):

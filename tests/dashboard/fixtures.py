@@ -58,7 +58,7 @@ def build_source(extra_games: bool = True) -> MemorySource:
     pairs = [("alpha", "beta"), ("beta", "gamma"), ("gamma", EVIL), (EVIL, "alpha"), ("alpha", "gamma"),
              ("beta", EVIL)]
     n = 0
-    for rnd in range(3):
+    for _ in range(3):
         for a, b in pairs:
             n += 1
             res = play("sealed_bids", 2, n, [a, b])

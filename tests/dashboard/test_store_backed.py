@@ -104,7 +104,7 @@ def test_match_page_and_frames_follow_the_stored_replay(stored, game):
                 break
         assert data["steps"] == len(rep.actions) + 1 == len(frames)
         assert [f["step"] for f in frames] == list(range(len(frames)))
-        for (ply, state), f in zip(states(rep), frames):
+        for (ply, state), f in zip(states(rep), frames, strict=True):
             assert f["view"] == json.loads(json.dumps(state.observe(viewer))), (perspective, ply)
         assert frames[-1]["over"] and not any(f["over"] for f in frames[:-1])
 

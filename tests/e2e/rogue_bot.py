@@ -1,4 +1,6 @@
-"""A misbehaving bot for the rogue-bot suite: ``python rogue_bot.py MODE`` (hosted: ARENA_REFEREE/ARENA_TOKEN).
+"""A misbehaving bot for the rogue-bot suite: ``python rogue_bot.py MODE``.
+
+Hosted: it reads ARENA_REFEREE/ARENA_TOKEN.
 
 Every message it receives from the referee is logged to stderr as one JSON line
 (``{"got": kind, ...}``), so a test reads the typed errors it got from ``MatchReport.logs``.

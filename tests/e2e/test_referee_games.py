@@ -154,6 +154,7 @@ def test_spectator_sees_exactly_the_public_view(referee_process) -> None:
     for ply, st in states(Replay.from_json(report.replay)):
         by_ply[ply] = st.observe(PUBLIC)
     for f in frames:
-        assert f["view"] == by_ply[f["ply"]], f"frame {f['seq']} differs from the public view at ply {f['ply']}"
+        assert f["view"] == by_ply[f["ply"]], \
+            f"frame {f['seq']} differs from the public view at ply {f['ply']}"
         for ev in f["events"]:
             assert ev["type"] != "drew", "a private event reached a spectator"

@@ -74,7 +74,7 @@ def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ign
 
     cases = _cases()
     with ThreadPoolExecutor(4) as pool:
-        return dict(zip(cases, pool.map(play, cases)))
+        return dict(zip(cases, pool.map(play, cases), strict=True))
 
 
 @pytest.mark.parametrize(("game_id", "name"), _cases())

@@ -43,7 +43,7 @@ def test_two_installations_share_a_referee(tmp_path: Path, monkeypatch: pytest.M
             assert mids[0] == mids[1]  # the same id in both databases...
             # ...not on the referee
             assert stores[0].referee_match_id(mids[0]) != stores[1].referee_match_id(mids[1])
-            for store, mid in zip(stores, mids):
+            for store, mid in zip(stores, mids, strict=True):
                 r = play_match(mid, store=store)
                 assert r.state == "done", (r, queries.match(store, mid).reason)
                 mv = queries.match(store, mid)

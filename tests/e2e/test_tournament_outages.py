@@ -89,7 +89,8 @@ def test_referee_restart_costs_no_attempt(tmp_path: Path, own_redis: RedisServer
 
 
 def test_channel_redials_within_a_second(tmp_path: Path) -> None:
-    """A referee down for 20 s (gRPC's own backoff would have grown to ~10 s gaps) is seen within ~1 s of its return."""
+    """A referee down for 20 s (gRPC's own backoff would have grown to ~10 s gaps) is seen within ~1 s of
+    its return."""
     port = free_port()
     ex = RefereeExecutor([f"127.0.0.1:{port}"], "token")
     try:

@@ -115,7 +115,8 @@ def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secre
         assert await asyncio.wait_for(h.wait(), 30) == 3
         await h.stop(0)
         # (the sandbox's socket, whatever the request's TCP address: issue 14)
-        assert "hosted_abc unix:/run/arena/referee.sock 1 None" in h.log_text() and "[exit code 3]" in h.log_text()
+        assert "hosted_abc unix:/run/arena/referee.sock 1 None" in h.log_text()
+        assert "[exit code 3]" in h.log_text()
         bad = await launcher.launch(LaunchRequest("m1", 0, "x", "/no/such/dir"))
         assert "does not exist" in bad.launch_error
         await launcher.hosting.close()

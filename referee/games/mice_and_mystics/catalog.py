@@ -273,7 +273,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     check_refs(f"{w}/chapters.toml", rooms, "special_surge", monsters, "monster type")
     for rid, room in rooms.items():
         for fig in room.monsters:
-            if len(fig) != 2 or fig[0] not in monsters or fig[1] not in areas or areas[fig[1]].side != room.side:
+            if len(fig) != 2 or fig[0] not in monsters or fig[1] not in areas \
+                    or areas[fig[1]].side != room.side:
                 raise ContentError(f"{w}/chapters.toml: row {rid!r}: bad monster placement {list(fig)!r}")
         for t in room.traps:
             if not areas[t].trap_slot:

@@ -1,4 +1,5 @@
-"""BC-3 content: every table transcribed with its counts; effect keys resolve; broken files name file and row."""
+"""BC-3 content: every table transcribed with its counts; effect keys resolve; broken files name file
+and row."""
 from __future__ import annotations
 
 import copy

@@ -75,7 +75,7 @@ def test_views_are_json_and_stable() -> None:
         assert json.loads(json.dumps(v)) == v
 
 
-# ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----------
+# ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----
 def _committed_only(st: object, before: int, secret: set[str]) -> list[str]:
     """Card ids among ``secret`` that any event since ``before`` shows to seat 1 or a spectator."""
     seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))  # type: ignore[attr-defined]
@@ -130,8 +130,8 @@ def test_bc_7_3_a_smelt_batch_is_public_only_when_confirmed() -> None:
 
 
 def test_bc_7_3_redeterminize_redraws_a_chosen_card() -> None:
-    """DESIGN redeterminize: the card in an open place choice is hidden from seat 1, so seat 1's copies re-draw
-    it (always a placeable card, BC-5.10) instead of repeating the truth."""
+    """DESIGN redeterminize: the card in an open place choice is hidden from seat 1, so seat 1's copies
+    re-draw it (always a placeable card, BC-5.10) instead of repeating the truth."""
     from .builder import build
 
     st = build({"p": {"0": {"cell": [0, 0], "hand": {"dirt": 1, "apple": 2}}, "1": {"cell": [3, 3]}},

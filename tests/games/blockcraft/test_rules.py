@@ -66,7 +66,8 @@ def test_bc_6_4_current_player_death_ends_turn_without_settlement() -> None:
 
 
 def test_bc_6_8_tnt_and_ender_pearl() -> None:
-    """BC-6.8: TNT hurts everyone on the cell (armoured) and removes the top; the pearl teleports for 1 damage."""
+    """BC-6.8: TNT hurts everyone on the cell (armoured) and removes the top; the pearl teleports for 1
+    damage."""
     st = two({"hand": {"tnt": 1, "ender_pearl": 1}}, {"cell": [1, 0]})
     st.apply(0, {"type": "use", "card_type": "tnt"})
     st.apply(0, {"type": "use_at", "cell": [1, 0]})

@@ -12,7 +12,8 @@ from referee.games.blockcraft import GAME
 @pytest.mark.parametrize(("players", "size", "w"),
                          [(1, "A", 4), (2, "A", 4), (4, "B", 5), (7, "C", 6), (8, "D", 7)])
 def test_map_layers_by_size(players: int, size: str, w: int) -> None:
-    """BC-4.3 / BC-3.4: stacks dealt from D (bottom), U (middle) and S (top) decks; heights from the template."""
+    """BC-4.3 / BC-3.4: stacks dealt from D (bottom), U (middle) and S (top) decks; heights from the
+    template."""
     st = GAME.new_state(players, {"mode": "extreme"}, 5)
     assert st.size.id == size and st.w == w
     cat = st.cat
@@ -27,7 +28,8 @@ def test_map_layers_by_size(players: int, size: str, w: int) -> None:
 
 
 def test_piles_supply_and_hands() -> None:
-    """BC-4.7-BC-4.10: supply (world_core only in extreme), draw pile 30 - 2 per seat, enchantments shuffled."""
+    """BC-4.7-BC-4.10: supply (world_core only in extreme), draw pile 30 - 2 per seat, enchantments
+    shuffled."""
     st = GAME.new_state(3, {"mode": "overlord"}, 9)
     assert "world_core" not in st.supply and st.supply["planks"] == 40
     assert len(st.draw_pile) == 30 - 6 and all(p.hand_size() == 2 for p in st.p)

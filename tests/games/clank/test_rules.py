@@ -120,7 +120,8 @@ def test_ck_6_13_empty_slot_stays_empty() -> None:
 
 
 def test_ck_5_27_round_limit_dragon_countdown() -> None:
-    """CK-5.27 / CK-8.6: the neutral dragon pawn takes the track after the last round; game over 4 rounds later."""
+    """CK-5.27 / CK-8.6: the neutral dragon pawn takes the track after the last round; game over 4 rounds
+    later."""
     st = build({"options": {"round_limit": 2}})
     _end_turns(st, 4)  # rounds 1-2
     assert st.cd_owner == "dragon" and st.cd_space == 1 and st.round == 3
@@ -235,7 +236,8 @@ def test_illegal_messages_reveal_nothing() -> None:
 
 
 def test_ck_5_1_out_seats_are_skipped_and_ck_5_2_turn_draw() -> None:
-    """CK-5.1: an out seat that does not own the countdown is skipped; CK-5.2: a turn starts by drawing to 5."""
+    """CK-5.1: an out seat that does not own the countdown is skipped; CK-5.2: a turn starts by drawing
+    to 5."""
     st = build({"players": 3, "cd_owner": 2, "cd_space": 1, "player": [
         {}, {"status": "knocked_out"}, {"status": "escaped"}]})
     st.p[0].deck = ["s0-00", "s0-01", "s0-02", "s0-03", "s0-04", "s0-05", "s0-06"]

@@ -1,7 +1,7 @@
 """MM-5.1-5.13: rounds, the initiative track, the surprise row, turn start/end and time is short."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..catalog import content
 from . import board, care, cheese, monsters, movement
@@ -22,8 +22,9 @@ def card_alive(st: MMState, card: str) -> bool:
     if key in C.heroes:
         return True
     if key in C.boss_cards:
-        return st.boss is not None and key in st.boss["cards"] and st.boss["cards"][key] < C.boss_cards[key].life \
-            and st.boss["monster"] in st.monsters
+        boss = st.boss
+        return boss is not None and key in boss["cards"] and boss["cards"][key] < C.boss_cards[key].life \
+            and boss["monster"] in st.monsters
     return any(m.type == key for m in st.monsters.values())
 
 
