@@ -105,8 +105,7 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
 DEMO_SEARCH = "search+heuristic@50ms"
 
 
-def register_demo_bots(store, games: list[str], *,
-                       search: bool = False) -> dict[str, list[str]]:
+def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:
     """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> entrants.
 
     With ``search``, a third tier: the IS-MCTS ``search`` bot (every game). Only for in-process
@@ -137,8 +136,7 @@ def register_demo_bots(store, games: list[str], *,
             + (["search"] if search else []) for g in games}
 
 
-def create_demo_tournaments(store, games: list[str], *, deals: int,
-                            executor: str,
+def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,
                             seed: int = 2024, deal_key: str | None = None) -> dict[int, str]:
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops

@@ -27,6 +27,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import click
@@ -64,9 +65,8 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
     strength["random"] = -300.0
     now = utcnow()
     with store.tx() as s:
-        s.execute(insert(m.Bot),
-                  [{"name": n, "kind": "hosted", "command": "x", "agent": "random", "games": [],
-                                   "env": {}, "active": True} for n in names])
+        s.execute(insert(m.Bot), [{"name": n, "kind": "hosted", "command": "x", "agent": "random",
+                                   "games": [], "env": {}, "active": True} for n in names])
         t = m.Tournament(name="bench", game=game, format="round_robin", seats=[2], bots=names, status="done")
         s.add(t)
         s.flush()
@@ -194,8 +194,7 @@ async def _connection(host: str, port: int, path: str, stop: float, lat: list[fl
         writer.close()
 
 
-def _generator_process(host: str, port: int, path: str, clients: int, seconds: float,
-                       conn,
+def _generator_process(host: str, port: int, path: str, clients: int, seconds: float, conn: Connection,
                        gzip_ok: bool = False) -> None:
     try:
         import uvloop

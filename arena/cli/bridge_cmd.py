@@ -24,8 +24,7 @@ def _common(f):
     return f
 
 
-def _run(factory, address: str, token: str, games: str, capacity: int,
-         tls_ca: str | None,
+def _run(factory, address: str, token: str, games: str, capacity: int, tls_ca: str | None,
          client: str, threaded: bool | None = None) -> None:
     from bots.sdk.client import BotRefused, run
 

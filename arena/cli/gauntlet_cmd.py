@@ -55,9 +55,9 @@ def register(cli: click.Group) -> None:
 
         game = game_arg(game_id)
         if game.info.cooperative:
-            raise click.BadParameter(f"{game.info.id} is cooperative: a gauntlet needs opponents (use arena "
-                                     "eval)",
-                                     param_hint="GAME")
+            raise click.BadParameter(
+                f"{game.info.id} is cooperative: a gauntlet needs opponents (use arena eval)",
+                param_hint="GAME")
         players = seats or default_seats(game.info)
         options = parse_options(option_items)
         game.new_state(players, options, 0)  # validate early: one clear error

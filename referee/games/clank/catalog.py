@@ -260,8 +260,8 @@ def load_catalog() -> Catalog:
     for rid, r in reserve.items():
         if r.kind not in ("reserve", "monster"):
             raise ContentError(f"{cards_where}: row {rid!r}: unknown reserve kind {r.kind!r}")
-        rids = tuple(_id_range(cards_where, rid, r.first_id, r.last_id,
-                               r.copies)) if r.copies > 1 else (r.first_id,)
+        rids = (tuple(_id_range(cards_where, rid, r.first_id, r.last_id, r.copies)) if r.copies > 1
+                else (r.first_id,))
         ct = CardType(rid, r.name, r.kind, r.cost, r.vp, _plain(r.play), [], [], _plain(r.defeat), [], [],
                       False, False, r.pile, rids)
         card_types[rid] = ct
