@@ -102,9 +102,8 @@ class RefereeClient:
     def register_bot(self, name: str, games: list[str] | None = None) -> str:
         """Register ``name`` and return its token (shown once; the referee keeps only a hash)."""
         try:
-            resp = self._stub.RegisterBot(organizer_pb2.RegisterBotRequest(name=name,
-                                                                           games=list(games or [])),
-                                          timeout=30, metadata=self._metadata)
+            request = organizer_pb2.RegisterBotRequest(name=name, games=list(games or []))
+            resp = self._stub.RegisterBot(request, timeout=30, metadata=self._metadata)
         except grpc.RpcError as exc:
             _raise(exc, f"register_bot {name}")
         return resp.token

@@ -280,8 +280,8 @@ class HeuristicBot(Bot):
             elif kind == "move":
                 t = toks[a["character"]]
                 d = cur_dist(a["character"])
-                if d < INF and (view["turn"], t["id"]) not in self.stuck and self._can_progress(model, t,
-                                                                                                dists):
+                if d < INF and (view["turn"], t["id"]) not in self.stuck \
+                        and self._can_progress(model, t, dists):
                     speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
                     bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
                     s = 100 + bonus - d if d <= speed else 20 + bonus - d / 10
@@ -290,9 +290,8 @@ class HeuristicBot(Bot):
             elif kind == "attack":
                 mine, theirs = self._estimate(view, model, a["character"], a["target"])
                 wounded = toks[a["target"]]["state"] == "wounded"
-                if mine + min(best_card,
-                              6) > theirs + opp_best or (wounded and mine - theirs + best_card
-                                                         - opp_best >= 0):
+                if mine + min(best_card, 6) > theirs + opp_best \
+                        or (wounded and mine - theirs + best_card - opp_best >= 0):
                     s = 60 if wounded else 30
             elif kind == "fireball":
                 s = 70 if self._fireball_hits_enemy(model, a, me) else -1
@@ -308,8 +307,8 @@ class HeuristicBot(Bot):
                     land = tuple(a["land"])
                 else:
                     land = (t["square"][0] + DX[a["dir"]], t["square"][1] + DY[a["dir"]])
-                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (
-                    0 if me == "blue" else 21) \
+                own_line = 0 if me == "blue" else 21  # DT-3.2.2: blue starts on column 0
+                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != own_line \
                     else dists[self._walker(t, model)].get(land, INF)
                 if d0 - d1 >= 3:
                     s = 25 + (d0 - d1)

@@ -65,8 +65,8 @@ class HeuristicBot(Bot):
     def power(self, c: dict[str, Any]) -> float:
         abil = " ".join(c.get("abilities", []))
         bonus = 1.5 * ("cleave" in abil) + 1.0 * ("snipe" in abil) + 1.0 * ("taunt" in abil) + \
-            1.0 * ("shield" in abil) + 0.8 * ("draw" in abil) + 0.8 * ("splash" in abil) + 0.5 * (
-                "reroll" in abil)
+            1.0 * ("shield" in abil) + 0.8 * ("draw" in abil) + 0.8 * ("splash" in abil) + \
+            0.5 * ("reroll" in abil)
         return sum(MEAN[d] for d in c.get("dice", [])) + c.get("fixed", 0) + bonus
 
     def monster(self, view: dict[str, Any], mid: str) -> dict[str, Any]:
@@ -129,8 +129,8 @@ class HeuristicBot(Bot):
         m = self.monster(view, mid)
         a = m["armour"]
         loc = view["location"]
-        if loc and loc["status"] != "destroyed" and loc["ability"] == "armour_plus1" and self.where(
-            view, mid) == "loc":
+        if loc and loc["status"] != "destroyed" and loc["ability"] == "armour_plus1" \
+                and self.where(view, mid) == "loc":
             a += 1
         if magic and "spellward" in m.get("abilities", []):
             a += 2
@@ -335,8 +335,8 @@ class HeuristicBot(Bot):
 
         def score(a: dict[str, Any]) -> float:
             c = self.cards[_design(a["card"])]
-            return self.power(c) + 2 * TIER[c["cost"]] + (1.5 if c["type"] == my_type
-                                                          else 0) - 0.1 * TIER[a["coin"]]
+            same_type = 1.5 if c["type"] == my_type else 0
+            return self.power(c) + 2 * TIER[c["cost"]] + same_type - 0.1 * TIER[a["coin"]]
         return max(legal, key=score)
 
     def _discard(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:

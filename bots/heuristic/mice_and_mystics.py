@@ -291,7 +291,7 @@ class HeuristicBot(Bot):
         dist = g.to_goal(goal, set(view["traps"]))
         here = dist.get(m["area"], INF)
         best = min(moves, key=lambda a: (dist.get(a["to"], INF), a.get("hook", False)))
-        if dist.get(best["to"],
-                    INF) < here or (g.areas[m["area"]]["water"] and best["type"] == "leave_water"):
+        if dist.get(best["to"], INF) < here \
+                or (g.areas[m["area"]]["water"] and best["type"] == "leave_water"):
             return best
         return None

@@ -135,8 +135,8 @@ class SearchBot(Bot):
         t_end = math.inf
         limit_ms = b.time_ms
         if request.deadline_ms:
-            limit_ms = min(limit_ms,
-                           request.deadline_ms * 2 // 5) if limit_ms else request.deadline_ms * 2 // 5
+            share = request.deadline_ms * 2 // 5
+            limit_ms = min(limit_ms, share) if limit_ms else share
         if limit_ms:
             t_end = time.perf_counter() + limit_ms / 1000.0
         me = request.seat

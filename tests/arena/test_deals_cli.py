@@ -9,7 +9,7 @@ from .test_cli import arena, one_line_error  # noqa: F401 - the fixture
 KEY = "5e" * 32
 
 
-def test_key_verify_and_report(arena, tmp_path) -> None:  # type: ignore[no-untyped-def] # noqa: F811
+def test_key_verify_and_report(arena, tmp_path) -> None: # noqa: F811
     from arena.store import open_store, ops, queries
 
     assert arena("bot", "add", "r1", "--builtin", "random").returncode == 0
@@ -53,7 +53,7 @@ def test_key_verify_and_report(arena, tmp_path) -> None:  # type: ignore[no-unty
                    "64 hex digits")
 
 
-def test_gauntlet_sprt_decides_and_stops(arena) -> None:  # type: ignore[no-untyped-def] # noqa: F811
+def test_gauntlet_sprt_decides_and_stops(arena) -> None: # noqa: F811
     out = arena("gauntlet", "sealed_bids", "-s", "tests.arena.helpers:HighBidder", "-f", "random",
                 "--sprt", "0,150", "-u", "200", "-j", "1", "--key", KEY)
     assert out.returncode == 0, out.stderr

@@ -100,7 +100,7 @@ def test_no_anchor_centres_on_the_mean() -> None:
     (("a", "b", "b"), {"ranks": [2, 2, 2], "team_result": "loss"},
      [("a", "scenario:s1@3", 0.0, 1 / 3), ("b", "scenario:s1@3", 0.0, 2 / 3)]),
 ])
-def test_decompose(bots, outcome, expected) -> None:  # type: ignore[no-untyped-def]
+def test_decompose(bots, outcome, expected) -> None:
     got = [(p.a, p.b, p.score, p.weight) for p in decompose(Result((0,), bots, outcome, "s1"))]
     assert got == [pytest.approx(e) for e in expected]
 

@@ -45,7 +45,7 @@ def test_each_seat_count_has_its_own_ladder(store: Store) -> None:
     assert client.get("/api/games/sealed_bids/ladder?seats=0").status_code == 422
 
 
-def test_ladder_cli_per_seat_count_and_combined(arena) -> None:  # type: ignore[no-untyped-def] # noqa: F811
+def test_ladder_cli_per_seat_count_and_combined(arena) -> None: # noqa: F811
     for b in ("random", "r2", "r3"):
         assert arena("bot", "add", b, "--command", "{python} -m bots.serve random", "--agent",
                      "random").returncode == 0

@@ -19,7 +19,7 @@ def add_builtins(store: Store) -> None:
                 games=["sealed_bids"])
 
 
-def make(store: Store, **kw) -> int:  # type: ignore[no-untyped-def]
+def make(store: Store, **kw) -> int:
     add_builtins(store)
     req = ops.TournamentRequest(game="sealed_bids", bots=("random", "heuristic", "third"),
                                 games_per_pairing=kw.pop("games", 1), **kw)
@@ -88,7 +88,7 @@ def test_create_tournament_writes_every_match_with_its_seed(store: Store) -> Non
     ({"format": "cooperative"}, "competitive"),
     ({"game": "nope"}, "unknown game"),
 ])
-def test_bad_tournament_requests(sqlite_store: Store, kw, error) -> None:  # type: ignore[no-untyped-def]
+def test_bad_tournament_requests(sqlite_store: Store, kw, error) -> None:
     add_builtins(sqlite_store)
     req = ops.TournamentRequest(**{"game": "sealed_bids", "bots": ("random", "heuristic"), **kw})
     with pytest.raises(Exception, match=error):

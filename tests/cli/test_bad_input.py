@@ -191,8 +191,7 @@ def test_numeric_options_have_ranges() -> None:
 
 
 @pytest.mark.parametrize("path, opt, value", [
-    (name, p.opts[0],
-     str(p.type.min - 1 if p.type.min_open is False else p.type.min))  # type: ignore[attr-defined]
+    (name, p.opts[0], str(p.type.min - 1 if p.type.min_open is False else p.type.min))
     for name, p in numeric_options() if isinstance(p.type, click.types._NumberRangeBase)
     and p.type.min is not None
     and isinstance(p, click.Option)])

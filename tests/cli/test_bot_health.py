@@ -81,7 +81,7 @@ class CorrectsItself(RandomBot):
         super().__init__(seed)
         self.asked: set[int] = set()
 
-    def act(self, request):  # type: ignore[no-untyped-def]
+    def act(self, request):
         if request.decision_id not in self.asked:
             self.asked.add(request.decision_id)
             return len(request.legal) + 1

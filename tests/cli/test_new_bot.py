@@ -31,7 +31,7 @@ TOOLS = {"python": [], "node": ["node", "npm"], "go": ["go", "protoc", "protoc-g
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory: pytest.TempPathFactory) -> RunningReferee:
     ref = start_referee(tmp_path_factory.mktemp("referee"))
-    yield ref  # type: ignore[misc]
+    yield ref
     ref.stop()
 
 

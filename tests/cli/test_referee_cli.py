@@ -12,7 +12,7 @@ from tests.e2e.conftest import ROOT, start_referee
 pytestmark = pytest.mark.e2e
 
 
-def test_revoke_bot_ends_connected_sessions(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_revoke_bot_ends_connected_sessions(tmp_path) -> None:
     ref = start_referee(tmp_path)
     bot = None
     try:

@@ -68,7 +68,7 @@ def build_source(extra_games: bool = True) -> MemorySource:
     res = play("sealed_bids", 2, 999, ["alpha", "beta"])
     src.add_match("live1", "sealed_bids", ["alpha", "beta"], status="running", tournament_id="t1", seed=999)
     src.add_match("queued1", "sealed_bids", ["beta", "gamma"], status="queued", tournament_id="t1", seed=1000)
-    src.live_replays = {"live1": res.replay}  # type: ignore[attr-defined]
+    src.live_replays = {"live1": res.replay}
     if extra_games:
         for gid in available_games():
             game = get_game(gid)

@@ -31,7 +31,7 @@ def _seats(game_id: str) -> int:
     return max(info.min_players, min(2, info.max_players))
 
 
-def _check(report, game_id: str, n: int) -> None:  # type: ignore[no-untyped-def]
+def _check(report, game_id: str, n: int) -> None:
     # a game may also end by its own safety rule under random play; never by a fault
     assert report.outcome["reason"] in ("normal", "safety_limit"), report.logs
     assert "forfeits" not in report.outcome, report.logs

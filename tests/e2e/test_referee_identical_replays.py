@@ -62,7 +62,7 @@ def _scripts(name: str, players: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ignore[no-untyped-def]
+def referee_reports(referee_process) -> dict[tuple[str, str], Any]:
     """Every case played through the referee at once (hosted scripted bots, one process per seat)."""
     def play(case: tuple[str, str]) -> Any:
         game_id, name = case
@@ -78,8 +78,7 @@ def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ign
 
 
 @pytest.mark.parametrize(("game_id", "name"), _cases())
-def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str,
-                                                      name: str) -> None:  # type: ignore[no-untyped-def]
+def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str, name: str) -> None:
     report = referee_reports[(game_id, name)]
     n = _seats(game_id)
     scripts = _scripts(name, n)

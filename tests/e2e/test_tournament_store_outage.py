@@ -211,7 +211,7 @@ def test_driver_spares_expired_leases_just_after_a_store_outage(tmp_path: Path) 
     assert ops.claim(store, mid, "holder", 0.01).ok
     time.sleep(0.05)
     d = _Recorder()
-    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d, spare_expired=True)  # type: ignore[arg-type]
+    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d, spare_expired=True)
     assert d.sent == []  # its holder may be alive and about to renew
-    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d)  # type: ignore[arg-type]
+    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d)
     assert d.sent == [(mid, True)]  # a lease still expired a while later: the worker is gone, re-send it

@@ -154,7 +154,7 @@ def processes(tmp_path: Path) -> Iterator[Processes]:
         stop(p)
 
 
-def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:  # type: ignore[no-untyped-def]
+def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:

@@ -8,7 +8,7 @@ from referee.engine.driver import EngineBug, Fault, FaultPolicy, MatchDriver, fa
 from tests.fixtures.sealed_bids import GAME
 
 
-def _driver(seed: int = 1, **kw) -> MatchDriver:  # type: ignore[no-untyped-def]
+def _driver(seed: int = 1, **kw) -> MatchDriver:
     return MatchDriver(GAME, GAME.new_state(2, None, seed), seed, ["a", "b"], "m1", **kw)
 
 

@@ -36,14 +36,13 @@ class _Broken(SealedBids):
 
 
 @pytest.fixture()
-def broken_game():  # type: ignore[no-untyped-def]
+def broken_game():
     register(_Broken())
     yield "broken_bids"
     unregister("broken_bids")
 
 
-def test_engine_bug_fails_the_match_not_the_referee(referee_thread,
-                                                    broken_game) -> None:  # type: ignore[no-untyped-def]
+def test_engine_bug_fails_the_match_not_the_referee(referee_thread, broken_game) -> None:
     with RefereeClient(referee_thread.address, referee_thread.organizer_token) as c:
         token = c.register_bot("any")
         bot = LiveBot(RandomBot, referee_thread.address, token, capacity=4)
@@ -65,7 +64,7 @@ class _Sleepy(Bot):
         return 0
 
 
-def test_watch_with_delay(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_watch_with_delay(referee_thread) -> None:
     import threading
 
     with RefereeClient(referee_thread.address, referee_thread.organizer_token) as c:

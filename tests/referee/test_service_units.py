@@ -48,7 +48,7 @@ def test_organizer_auth_wants_the_bearer_token_exactly() -> None:
 
 # -- session routing -----------------------------------------------------------------------------
 @pytest.fixture()
-def store(tmp_path) -> TokenStore:  # type: ignore[no-untyped-def]
+def store(tmp_path) -> TokenStore:
     return TokenStore(f"sqlite:///{tmp_path / 'tokens.db'}")
 
 
@@ -66,8 +66,8 @@ def test_routing_welcomes_registered_bots_and_refuses_others(store: TokenStore) 
         s = await router.open(bot_pb2.Hello(token=token, games=["clank", "greyport"], capacity=1000))
         welcome = _drain(s)[0].welcome
         assert welcome.bot == "alpha" and list(welcome.games) == ["clank"] and welcome.capacity == 64
-        assert router.free_session("alpha", "clank") is s and router.free_session("alpha",
-                                                                                  "sealed_bids") is None
+        assert router.free_session("alpha", "clank") is s
+        assert router.free_session("alpha", "sealed_bids") is None
         router.on_message(s, bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=7)))
         router.on_message(s, bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="m9", decision_id=1, index=0)))
         router.on_message(s, bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)))
@@ -99,8 +99,7 @@ def test_routing_closes_a_flooding_session(store: TokenStore) -> None:
 
 
 # -- hosted launching ----------------------------------------------------------------------------
-def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secrets(
-    monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secrets(monkeypatch) -> None:
     monkeypatch.setenv("ARENA_ORGANIZER_TOKEN", "organizer-secret")
     code = ("import os; print(os.environ['ARENA_TOKEN'], os.environ['ARENA_REFEREE'], "
             "os.environ['ARENA_SEAT'], os.environ.get('ARENA_ORGANIZER_TOKEN')); raise SystemExit(3)")

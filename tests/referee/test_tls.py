@@ -15,7 +15,7 @@ from referee.service.tokens import TokenStore
 
 
 @pytest.fixture()
-def cert(tmp_path):  # type: ignore[no-untyped-def]
+def cert(tmp_path):
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed")
     crt, key = tmp_path / "cert.pem", tmp_path / "key.pem"
@@ -26,7 +26,7 @@ def cert(tmp_path):  # type: ignore[no-untyped-def]
     return str(crt), str(key)
 
 
-def test_tls_referee(cert, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_tls_referee(cert, tmp_path, monkeypatch) -> None:
     crt, key = cert
     monkeypatch.setenv("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
     monkeypatch.setenv("PYTHONPATH", str(__import__("pathlib").Path(__file__).resolve().parents[2]))

@@ -354,7 +354,7 @@ def main() -> int:
     class Evil(RandomBot):
         decisions = 0
 
-        def act(self, request):  # type: ignore[no-untyped-def]
+        def act(self, request):
             Evil.decisions += 1
             if Evil.decisions == 30:
                 for name in later:

@@ -41,7 +41,7 @@ def _stack(spec: Any) -> list[dict[str, Any]]:
 def build(spec: dict[str, Any]) -> BlockcraftState:
     players = spec.get("players", 2)
     options = {"mode": spec.get("mode", "overlord"), **spec.get("options", {})}
-    st: BlockcraftState = GAME.new_state(players, options, spec.get("seed", 1))  # type: ignore[assignment]
+    st: BlockcraftState = GAME.new_state(players, options, spec.get("seed", 1))
     st.phase, st.step, st.stack.frames = "turn", "action", []
     st.round = spec.get("round", 1)
     st.day = spec.get("day", True)

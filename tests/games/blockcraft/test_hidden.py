@@ -78,12 +78,12 @@ def test_views_are_json_and_stable() -> None:
 # ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----
 def _committed_only(st: object, before: int, secret: set[str]) -> list[str]:
     """Card ids among ``secret`` that any event since ``before`` shows to seat 1 or a spectator."""
-    seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))  # type: ignore[attr-defined]
+    seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))
     return sorted(c for c in secret if f'"{c}"' in seen)
 
 
 def _pending_public(st: object) -> list[dict]:
-    return [st.observe(PUBLIC)["pending"], st.observe(1)["pending"]]  # type: ignore[attr-defined]
+    return [st.observe(PUBLIC)["pending"], st.observe(1)["pending"]]
 
 
 def test_bc_7_3_place_and_use_choices_are_public_only_when_committed() -> None:

@@ -10,7 +10,7 @@ from referee.games.clank.info import MAX_DECISIONS_PER_TURN
 from .builder import build, cubes_conserved
 
 
-def _end_turns(st, n: int) -> None:  # type: ignore[no-untyped-def]
+def _end_turns(st, n: int) -> None:
     for _ in range(n):
         if st.over:
             return

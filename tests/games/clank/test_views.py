@@ -7,7 +7,7 @@ from referee.engine import ALL, PUBLIC, Rng
 from referee.games.clank import GAME
 
 
-def _walk(players: int, seed: int, plies: int):  # type: ignore[no-untyped-def]
+def _walk(players: int, seed: int, plies: int):
     st = GAME.new_state(players, {}, seed)
     rng = Rng(seed)
     for ply in range(plies):

@@ -11,7 +11,7 @@ from .builder import L0, build
 
 
 def _setup_to_play(seed: int = 3) -> DTState:
-    st: DTState = GAME.new_state(2, {}, seed)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {}, seed)
     rng = Rng(seed)
     while st.phase in ("starters", "placement"):
         for seat in st.pending():
@@ -29,13 +29,13 @@ def test_options_dt_1_3() -> None:
     with pytest.raises(BadOptions):
         GAME.new_state(3, {}, 0)
     st = GAME.new_state(2, {"fixed_layout": L0, "first_seat": 1, "placement_first_seat": 1}, 0)
-    assert [s["tile"] for s in st.slots] == [f"R{i}" for i in range(1, 9)]  # type: ignore[attr-defined]
+    assert [s["tile"] for s in st.slots] == [f"R{i}" for i in range(1, 9)]
     assert st.pending() == [0, 1]
 
 
 def test_random_draws_dt_4_1_are_seeded() -> None:
     a, b, c = (GAME.new_state(2, {}, s) for s in (7, 7, 8))
-    assert a.slots == b.slots  # type: ignore[attr-defined]
+    assert a.slots == b.slots
     assert a.digest() == b.digest() != c.digest()
     # The options replace the draws but advance the RNG identically.
     fixed = GAME.new_state(2, {"first_seat": 0}, 7)
@@ -43,7 +43,7 @@ def test_random_draws_dt_4_1_are_seeded() -> None:
 
 
 def test_starting_team_is_secret_and_simultaneous_dt_4_3_dt_7_6() -> None:
-    st: DTState = GAME.new_state(2, {"placement_first_seat": 0}, 1)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {"placement_first_seat": 0}, 1)
     assert st.pending() == [0, 1]
     assert len(st.legal_actions(0)) == 8
     st.apply(0, {"type": "choose_starter", "character": "thief"})
@@ -60,8 +60,7 @@ def test_starting_team_is_secret_and_simultaneous_dt_4_3_dt_7_6() -> None:
 
 
 def test_placement_alternates_and_fills_capacities_dt_4_4_dt_4_5() -> None:
-    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0},
-                                 2)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0}, 2)
     rng = Rng(2)
     while st.phase == "starters":
         for seat in st.pending():
@@ -100,7 +99,7 @@ def test_redeterminize_permutes_only_unknowns() -> None:
     other = st.redeterminize(0, Rng(5))
     assert other.observe(0) == st.observe(0) and other.legal_actions(0) == st.legal_actions(0)
     mine = {t.id: (t.slot, t.handle) for t in st.tokens.values() if t.colour == 0 and t.where == "hidden"}
-    assert {t.id: (t.slot, t.handle) for t in other.tokens.values()  # type: ignore[attr-defined]
+    assert {t.id: (t.slot, t.handle) for t in other.tokens.values()
             if t.colour == 0 and t.where == "hidden"} == mine
     assert other.digest() != st.digest()
 

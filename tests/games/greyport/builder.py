@@ -65,8 +65,8 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     rng_spec = spec.get("rng", {})
     rng = ScriptedRng(rng_spec.get("dice"), rng_spec.get("shuffles"))
     st = GreyportState(GAME, n, opts, rng)
-    st.roll = forced_roll(st, rng)  # type: ignore[method-assign]
-    st.shuffle_deck = eager_shuffle(st, rng)  # type: ignore[method-assign]
+    st.roll = forced_roll(st, rng)
+    st.shuffle_deck = eager_shuffle(st, rng)
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
     st.enc_index = setup.get("enc_index", 0)
