@@ -6,6 +6,7 @@ runner (the real CLI, minus a process start per case); a few run as real process
 """
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -242,10 +243,13 @@ def test_piped_output_is_not_wrapped(tmp_path: Path) -> None:
 def test_bench_engine_advice_keeps_its_brackets() -> None:
     from arena.bench import engine
 
-    source = Path(engine.__file__).read_text()
-    # rich would read "[bench]" as a style tag and print "pip install -e '.'": the line opts out of markup
-    line = next(line for line in source.splitlines() if "pip install -e '.[bench]'" in line)
-    assert "markup=False" in line
+    tree = ast.parse(Path(engine.__file__).read_text())
+    # rich would read "[bench]" as a style tag and print "pip install -e '.'": the call opts out of markup
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                and any(isinstance(a, ast.Constant) and "pip install -e '.[bench]'" in str(a.value)
+                        for a in n.args))
+    assert any(k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
+               for k in call.keywords)
 
 
 def test_replay_viewer_summarises_each_step(replay_file: Path, tmp_path: Path) -> None:
