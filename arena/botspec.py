@@ -1,4 +1,7 @@
-"""Bot names on the command line: built-ins (``random``, ``heuristic``) or ``module:Class`` / ``file.py:Class``."""
+"""Bot names on the command line.
+
+Built-ins (``random``, ``heuristic``) or ``module:Class`` / ``file.py:Class``.
+"""
 from __future__ import annotations
 
 import importlib
@@ -69,7 +72,8 @@ def load_bot(name: str, game_id: str, seed: int) -> Bot:
     if cls is None:
         raise UnknownBot(f"{target} has no class {cls_name!r}")
     if not (isinstance(cls, type) and callable(getattr(cls, "act", None))):
-        raise UnknownBot(f"{target}:{cls_name} is not a bot class (one with an act() method, like bots.sdk.Bot)")
+        raise UnknownBot(
+            f"{target}:{cls_name} is not a bot class (one with an act() method, like bots.sdk.Bot)")
     try:
         return cls(seed)
     except Exception as exc:  # noqa: BLE001

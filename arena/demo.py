@@ -68,8 +68,8 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
     log_path.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "ARENA_ORGANIZER_TOKEN": token}
     with open(os.open(log_path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600), "ab") as log:  # owner only
-        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address", "127.0.0.1:0",
-                                 "--ready-file", str(ready), *(extra_args or [])],
+        proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "referee", "--address",
+                                 "127.0.0.1:0", "--ready-file", str(ready), *(extra_args or [])],
                                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + timeout_s
@@ -105,7 +105,7 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
 DEMO_SEARCH = "search+heuristic@50ms"
 
 
-def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:
     """Hosted ``random`` (every game) and ``heuristic`` (where one exists); returns game -> entrants.
 
     With ``search``, a third tier: the IS-MCTS ``search`` bot (every game). In-process the runner hands it
@@ -130,12 +130,13 @@ def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict
         have = set(existing.games) if existing and existing.active else set()
         if existing is None or not existing.active or (plays and not set(plays) <= have):
             ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=builtin),
-                        agent=builtin, games=sorted(have | set(plays)) if name != "random" else [], replace=True)
+                        agent=builtin, games=sorted(have | set(plays)) if name != "random" else [],
+                        replace=True)
     return {g: ["random"] + (["heuristic"] if g in heur else ["random2"] if g in lonely else [])
             + (["search"] if search else []) for g in games}
 
 
-def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,  # type: ignore[no-untyped-def]
+def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,
                             seed: int = 2024, deal_key: str | None = None) -> dict[int, str]:
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops
@@ -153,7 +154,9 @@ def create_demo_tournaments(store, games: list[str], *, deals: int, executor: st
 @contextlib.contextmanager
 def dashboard_process(port: int = 8000, log_dir: Path | None = None,
                       timeout_s: float = 60.0) -> Iterator[str | None]:
-    """``arena dashboard`` on ``port`` (or a free one if taken); yields its URL (None if there is no dashboard)."""
+    """``arena dashboard`` on ``port`` (or a free one if taken).
+
+    Yields its URL (None if there is no dashboard)."""
     try:
         import dashboard.app  # noqa: F401
     except ImportError:
@@ -169,7 +172,8 @@ def dashboard_process(port: int = 8000, log_dir: Path | None = None,
     log_path = (log_dir or Path(tempfile.mkdtemp(prefix="arena-dashboard-"))) / "dashboard.log"
     with open(os.open(log_path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600), "ab") as log:  # owner only
         proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "dashboard", "--port", str(port)],
-                                env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + timeout_s

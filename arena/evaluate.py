@@ -59,7 +59,8 @@ def plan(game_id: str, bots: list[str], players: int, games: int, options: dict[
     jobs: list[Job] = []
     if game.info.cooperative:
         for bot in bots:
-            jobs += [Job(game_id, players, seed_base + g, (bot,) * players, options, None) for g in range(games)]
+            jobs += [Job(game_id, players, seed_base + g, (bot,) * players, options, None)
+                     for g in range(games)]
         return jobs
     if len(bots) != 2:
         raise ValueError("competitive evaluation takes two bots: the one under test and the field")
@@ -91,7 +92,8 @@ def run(jobs: list[Job], workers: int | None = None) -> Iterator[tuple[Job, dict
         yield from pool.map(play, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
 
 
-def tally(results: Iterator[tuple[Job, dict[str, Any]]], on_result: Callable[[], None] | None = None) -> dict[str, Tally]:
+def tally(results: Iterator[tuple[Job, dict[str, Any]]],
+          on_result: Callable[[], None] | None = None) -> dict[str, Tally]:
     out: dict[str, Tally] = {}
     for job, outcome in results:
         if job.subject_seat is None:

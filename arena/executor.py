@@ -15,9 +15,12 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnavailable
+
+if TYPE_CHECKING:
+    from referee.client import RefereeClient
 
 
 class Executor(Protocol):
@@ -45,8 +48,9 @@ class InProcessExecutor:
                 if not agent:
                     raise MatchRejected(f"seat {seat} ({spec.seats[seat].bot}) has no in-process agent")
                 bots.append(load_bot(agent, spec.game, (spec.seed * 7919 + seat) & 0x7FFFFFFF))
-            result = run_match(game, bots, seed=spec.seed, options=spec.options, time_control=spec.time_control,
-                               match_id=spec.match_id, bot_names=[s.bot for s in spec.seats])
+            result = run_match(game, bots, seed=spec.seed, options=spec.options,
+                               time_control=spec.time_control, match_id=spec.match_id,
+                               bot_names=[s.bot for s in spec.seats])
         except (ArenaError, UnknownBot, EngineBug) as exc:
             raise MatchRejected(f"{type(exc).__name__}: {exc}") from None
         return MatchReport(spec.match_id, result.outcome.to_json(), result.replay.to_json(),
@@ -56,17 +60,19 @@ class InProcessExecutor:
 class RefereeExecutor:
     name = "referee"
 
-    def __init__(self, addresses: Sequence[str], organizer_token: str, timeout_s: float | None = None) -> None:
+    def __init__(self, addresses: Sequence[str], organizer_token: str,
+                 timeout_s: float | None = None) -> None:
         if not addresses:
-            raise RefereeUnavailable("no referee address configured (set ARENA_REFEREE=host:port[,host:port])")
+            raise RefereeUnavailable(
+                "no referee address configured (set ARENA_REFEREE=host:port[,host:port])")
         self.addresses = list(addresses)
         self.token = organizer_token
         self.timeout_s = timeout_s
-        self._clients: dict[str, object] = {}
+        self._clients: dict[str, RefereeClient] = {}
         self._lock = threading.Lock()
 
-    def _client(self, address: str):  # type: ignore[no-untyped-def]
-        from referee.client import RefereeClient
+    def _client(self, address: str) -> RefereeClient:
+        from referee.client import RefereeClient  # grpc loads only when a referee is used
 
         with self._lock:
             if address not in self._clients:
@@ -97,7 +103,7 @@ class RefereeExecutor:
         deadline = time.monotonic() + timeout_s
         while True:
             for address in self.addresses:
-                if self._client(address).health(timeout_s=0.5):  # type: ignore[attr-defined]
+                if self._client(address).health(timeout_s=0.5):
                     return True
             left = deadline - time.monotonic()
             if left <= 0:
@@ -106,7 +112,7 @@ class RefereeExecutor:
 
     def close(self) -> None:
         for c in self._clients.values():
-            c.close()  # type: ignore[attr-defined]
+            c.close()
         self._clients.clear()
 
 

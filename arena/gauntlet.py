@@ -46,9 +46,9 @@ def unit_jobs(game: str, subject: str, opponent: str, players: int, options: dic
     return jobs
 
 
-def play(game: str, subject: str, field_bots: list[str], players: int, options: dict[str, Any], dealer: Dealer,
-         *, max_units: int, test: Sprt | None = None, batch: int = 8, workers: int | None = None,
-         on_unit: Callable[[Outcome], None] | None = None) -> Outcome:
+def play(game: str, subject: str, field_bots: list[str], players: int, options: dict[str, Any],
+         dealer: Dealer, *, max_units: int, test: Sprt | None = None, batch: int = 8,
+         workers: int | None = None, on_unit: Callable[[Outcome], None] | None = None) -> Outcome:
     """Play units round-robin over the field until ``max_units`` or the SPRT decides."""
     run = Run.start(test, players, players - 1) if test else None
     units: list[Unit] = []
@@ -60,7 +60,8 @@ def play(game: str, subject: str, field_bots: list[str], players: int, options: 
             opp = field_bots[index % len(field_bots)]
             todo.append(Unit(opp, index // len(field_bots)))
             index += 1
-        jobs = [j for u in todo for j in unit_jobs(game, subject, u.opponent, players, options, dealer, u.index)]
+        jobs = [j for u in todo
+                for j in unit_jobs(game, subject, u.opponent, players, options, dealer, u.index)]
         results: Iterator[tuple[evaluate.Job, dict[str, Any]]] = evaluate.run(jobs, workers)
         by_seed = {(u.opponent, dealer.seed(f"gauntlet/{subject}|{u.opponent}/{u.index}")): u for u in todo}
         for job, outcome in results:

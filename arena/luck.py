@@ -62,7 +62,9 @@ def bot_score(bots: tuple[str, ...], ranks: list[int], bot: str) -> float:
 
 
 def report(results: Iterable[tuple[ratings.Result, str, str, bool]]) -> list[LuckRow]:
-    """``(result, group label, deal label, paired)`` of each finished competitive match -> one row per pairing."""
+    """One row per pairing.
+
+    ``results``: ``(result, group label, deal label, paired)`` of each finished competitive match."""
     cells: dict[str, dict[str, dict[tuple[str, ...], float]]] = defaultdict(lambda: defaultdict(dict))
     paired: dict[str, bool] = {}
     for r, group, deal, is_paired in results:

@@ -16,8 +16,8 @@ by rank, each weighted ``1/(k-1)`` (one match counts as one game for each bot). 
 games the team plays the scenario (``scenario:<id>@<seats>``) as an opponent; the published
 ladder fits them with ``fit_teams`` (the team's strength is the seat-weighted mean of its bots'
 ratings, so a bot is rated apart from its partners), ``decompose`` gives each bot the team's
-result weighted by its share of the seats (head-to-head tables). Results are aggregated in sorted order, so the same results always give
-the same ladder, whatever order they were recorded in.
+result weighted by its share of the seats (head-to-head tables). Results are aggregated in sorted order, so
+the same results always give the same ladder, whatever order they were recorded in.
 """
 from __future__ import annotations
 
@@ -224,7 +224,7 @@ def fit(pairs: Iterable[Pairwise], anchor: str | None = None, *, prior_games: fl
         theta[n_free] = math.log(max(1e-3, 2 * D.sum() / max(1e-9, (N - D).sum())))
     ll = loglik(theta)
     it = 0
-    for it in range(1, max_iter + 1):
+    for it in range(1, max_iter + 1):  # noqa: B007 (it counts the iterations, for the Fit)
         g, h = grad_hess(theta)
         step = np.linalg.solve(-h, g)
         t = 1.0
@@ -264,7 +264,8 @@ def team_result(result: Result) -> TeamResult:
     for b in result.bots:
         share[b] += 1
     return TeamResult(tuple((b, n / k) for b, n in sorted(share.items())),
-                      scenario_player(result.scenario, k), 1.0 if result.outcome["team_result"] == "win" else 0.0)
+                      scenario_player(result.scenario, k),
+                      1.0 if result.outcome["team_result"] == "win" else 0.0)
 
 
 def fit_teams(results: Iterable[TeamResult], anchor: str | None = None, *, prior_games: float = 1.0,
@@ -301,7 +302,7 @@ def fit_teams(results: Iterable[TeamResult], anchor: str | None = None, *, prior
     ridge = 1.0 / (ridge_sd_elo * K) ** 2
     theta = np.zeros(len(free))
     it = 0
-    for it in range(1, max_iter + 1):
+    for it in range(1, max_iter + 1):  # noqa: B007 (it counts the iterations, for the Fit)
         p = 1.0 / (1.0 + np.exp(-(X @ theta)))
         g = X.T @ (W - N * p) - ridge * theta
         h = -(X.T * (N * p * (1 - p))) @ X - ridge * np.eye(len(free))
@@ -336,7 +337,8 @@ def ladder(results: Sequence[Result], anchor: str | None = "random") -> tuple[li
     rows = []
     for player, (r, sd) in f.ratings.items():
         rows.append(Rated(player, round(r, 2), round(r - Z95 * sd, 2), round(r + Z95 * sd, 2), sd,
-                          "scenario" if player.startswith("scenario:") else "bot", recs.get(player, Record())))
+                          "scenario" if player.startswith("scenario:") else "bot",
+                          recs.get(player, Record())))
     rows.sort(key=lambda x: (-x.rating, x.player))
     return rows, f
 

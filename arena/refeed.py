@@ -64,9 +64,11 @@ def seat_steps(replay: Replay, seat: int) -> Iterator[Step]:
     """The seat's decisions in ``replay``, each with what the referee sent for it."""
     game = get_game(replay.game)
     if replay.game_version != game.info.version:
-        raise RefeedError(f"the replay is of {replay.game} v{replay.game_version}; this is v{game.info.version}")
+        raise RefeedError(
+            f"the replay is of {replay.game} v{replay.game_version}; this is v{game.info.version}")
     if not 0 <= seat < replay.players:
-        raise RefeedError(f"no seat {seat} in this {replay.players}-seat match (seats 0-{replay.players - 1})")
+        raise RefeedError(
+            f"no seat {seat} in this {replay.players}-seat match (seats 0-{replay.players - 1})")
     st: State = game.new_state(replay.players, replay.options, replay.seed)
     cursor = 0
     i = 0
@@ -91,7 +93,8 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
     """The one session the refed bot opens."""
 
     def __init__(self, replay: Replay, seat: int, token: str, bot_seed: int, time_ms: int) -> None:
-        self.replay, self.seat, self.token, self.bot_seed, self.time_ms = replay, seat, token, bot_seed, time_ms
+        self.replay, self.seat, self.token = replay, seat, token
+        self.bot_seed, self.time_ms = bot_seed, time_ms
         self.report = RefeedReport()
         self.done = asyncio.Event()
         self.used = False
@@ -145,7 +148,8 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
     async def _play(self, context: grpc.aio.ServicerContext) -> None:
         hello = await context.read()
         if hello is grpc.aio.EOF or hello.WhichOneof("kind") != "hello" or hello.hello.token != self.token:
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED, "the first message must be Hello with ARENA_TOKEN")
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED,
+                                "the first message must be Hello with ARENA_TOKEN")
         rep = self.replay
         if hello.hello.games and rep.game not in hello.hello.games:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"the bot does not play {rep.game}")
@@ -160,9 +164,9 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
             time_control=bot_pb2.TimeControl(per_decision_ms=self.time_ms), bot_seed=self.bot_seed)))
         for n, step in enumerate(seat_steps(rep, self.seat), 1):
             await context.write(bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
-                match_id=match_id, decision_id=n, seat=self.seat, game=rep.game, view_json=_dumps(step.state_view),
-                legal_json=_dumps(step.legal), events_json=_dumps(step.events), deadline_ms=self.time_ms,
-                legal_count=len(step.legal))))
+                match_id=match_id, decision_id=n, seat=self.seat, game=rep.game,
+                view_json=_dumps(step.state_view), legal_json=_dumps(step.legal),
+                events_json=_dumps(step.events), deadline_ms=self.time_ms, legal_count=len(step.legal))))
             got = await self._answer(context, n)
             answered = got if isinstance(got, str) else self._action(got, step.legal)
             self.report.decisions += 1
@@ -188,12 +192,14 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
     await server.start()
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"arena-refeed-{secrets.token_hex(4)}.log"
     env = {k: v for k, v in os.environ.items() if k != "ARENA_ORGANIZER_TOKEN"}
-    env.update(ARENA_REFEREE=f"127.0.0.1:{port}", ARENA_TOKEN=token, ARENA_MATCH_ID=replay.match_id or "refeed")
+    env.update(ARENA_REFEREE=f"127.0.0.1:{port}", ARENA_TOKEN=token,
+               ARENA_MATCH_ID=replay.match_id or "refeed")
     try:
         with open(log_path, "wb") as log:  # noqa: ASYNC230 - created once, before the bot starts
             try:
-                proc = await asyncio.create_subprocess_exec(*argv, env=env, cwd=cwd, stdin=asyncio.subprocess.DEVNULL,
-                                                            stdout=log, stderr=asyncio.subprocess.STDOUT)
+                proc = await asyncio.create_subprocess_exec(*argv, env=env, cwd=cwd,
+                                                            stdin=asyncio.subprocess.DEVNULL, stdout=log,
+                                                            stderr=asyncio.subprocess.STDOUT)
             except OSError as exc:
                 raise RefeedError(f"cannot run {shlex.join(argv)}: {exc.strerror or exc}") from None
         try:
@@ -204,7 +210,8 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
                 # the bot exited (or never connected) before the session was over
                 await asyncio.wait({waiter}, timeout=2)
             if not session.used:
-                raise RefeedError(f"the bot never connected (exit status {proc.returncode}); its output: {log_path}")
+                raise RefeedError(
+                    f"the bot never connected (exit status {proc.returncode}); its output: {log_path}")
             waiter.cancel()
             exited.cancel()
         finally:
@@ -225,4 +232,5 @@ def refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int = 0, tim
            cwd: str | None = None, timeout_s: float = 600.0) -> RefeedReport:
     """Play ``replay``'s decisions of ``seat`` to the bot run by ``argv``; compare its answers."""
     list(seat_steps(replay, seat))[:0]  # bad seat or version: fail before starting anything
-    return asyncio.run(_refeed(replay, seat, argv, bot_seed=bot_seed, time_ms=time_ms, cwd=cwd, timeout_s=timeout_s))
+    return asyncio.run(_refeed(replay, seat, argv, bot_seed=bot_seed, time_ms=time_ms, cwd=cwd,
+                               timeout_s=timeout_s))

@@ -48,7 +48,7 @@ def builtin_names(game_id: str) -> list[str]:
 def _heuristic_class(game_id: str) -> type[Bot]:
     declared = _declared(game_id)
     if declared is None:
-        return importlib.import_module(f"bots.heuristic.{game_id}").HeuristicBot  # type: ignore[no-any-return]
+        return importlib.import_module(f"bots.heuristic.{game_id}").HeuristicBot
     module, _, attr = declared.partition(":")
     cls = getattr(importlib.import_module(module), attr or "HeuristicBot")
     if not (isinstance(cls, type) and issubclass(cls, Bot)):

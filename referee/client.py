@@ -20,8 +20,9 @@ from referee.matchspec import MatchRejected, MatchReport, MatchSpec, RefereeUnav
 from referee.protocol import organizer_pb2, organizer_pb2_grpc
 from referee.service.convert import frame_to_dict, report_from_proto, spec_to_proto
 
-_RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.RESOURCE_EXHAUSTED,
-              grpc.StatusCode.CANCELLED, grpc.StatusCode.UNKNOWN, grpc.StatusCode.ABORTED}
+_RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
+              grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.CANCELLED, grpc.StatusCode.UNKNOWN,
+              grpc.StatusCode.ABORTED}
 
 #: The largest report (replay JSON) the client accepts.
 MAX_REPORT_BYTES = 256 << 20
@@ -81,7 +82,8 @@ class RefereeClient:
 
     def list_matches(self) -> list[dict[str, Any]]:
         try:
-            resp = self._stub.ListMatches(organizer_pb2.ListMatchesRequest(), timeout=10, metadata=self._metadata)
+            resp = self._stub.ListMatches(organizer_pb2.ListMatchesRequest(), timeout=10,
+                                          metadata=self._metadata)
         except grpc.RpcError as exc:
             _raise(exc, "list_matches")
         return [{"match_id": m.match_id, "game": m.game, "bots": list(m.bots), "ply": m.ply,
@@ -100,8 +102,8 @@ class RefereeClient:
     def register_bot(self, name: str, games: list[str] | None = None) -> str:
         """Register ``name`` and return its token (shown once; the referee keeps only a hash)."""
         try:
-            resp = self._stub.RegisterBot(organizer_pb2.RegisterBotRequest(name=name, games=list(games or [])),
-                                          timeout=30, metadata=self._metadata)
+            request = organizer_pb2.RegisterBotRequest(name=name, games=list(games or []))
+            resp = self._stub.RegisterBot(request, timeout=30, metadata=self._metadata)
         except grpc.RpcError as exc:
             _raise(exc, f"register_bot {name}")
         return resp.token

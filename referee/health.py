@@ -13,7 +13,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 # Forfeit reasons that mean the bot's process or connection went away (not strikes, not flooding).
-_CRASH = re.compile(r"exited|did not connect|disconnected|killed|was stopped|could not start|cannot start|launch")
+_CRASH = re.compile(
+    r"exited|did not connect|disconnected|killed|was stopped|could not start|cannot start|launch")
 _WRONG = ("illegal_action", "malformed_answer", "oversized", "stale_decision")
 
 
@@ -45,10 +46,11 @@ def seat_health(replay: dict[str, Any], seat: int) -> SeatHealth:
     """``seat``'s health in one match, from the replay's JSON."""
     times = [int(a.get("ms", 0)) for a in replay.get("actions", []) if a.get("seat") == seat]
     meta = replay.get("meta") or {}
-    faults = [str(f.get("fault", "")).partition(":")[0] for f in meta.get("faults", []) if f.get("seat") == seat]
+    faults = [str(f.get("fault", "")).partition(":")[0] for f in meta.get("faults", [])
+              if f.get("seat") == seat]
     extra = (meta.get("health") or {}).get(str(seat), {})
     forfeits = replay.get("forfeits") or (replay.get("outcome") or {}).get("forfeits") or {}
-    why = forfeits.get(str(seat), forfeits.get(seat))  # type: ignore[call-overload]
+    why = forfeits.get(str(seat), forfeits.get(seat))
     return SeatHealth(
         decisions=len(times), mean_ms=round(sum(times) / len(times), 1) if times else 0.0, p95_ms=_p95(times),
         max_ms=max(times, default=0), timeouts=faults.count("timeout"),

@@ -1,24 +1,41 @@
-"""ruff (E, F, W, I, B, UP) over the engine core and the game author's kit, in CI.
+"""ruff over the whole repository in CI (issue 18): the rules and exclusions are pyproject's.
 
-The engine's match loop (runner.py, and the driver that replaces it) is linted where it is owned;
-the rest of the repository is not yet clean and is listed in the game kit's report (issue 18).
+PENDING names files other branches were rewriting while the rest was cleaned; their findings wait
+for those branches to land. The list only shrinks: an entry that has become clean fails the test too.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-KIT = ["examples", "arena/cli/check_game_cmd.py", "dashboard/renderers.py", "bots/builtin.py", "tests/fixtures",
-       "tests/conformance", "tests/examples", "tests/engine/test_scenarios.py", "tests/engine/test_redeterminize.py",
-       "tests/engine/test_golden.py", "tests/games/test_scenarios.py", "tests/e2e/test_dashboard_example_game.py"]
+PENDING = ("referee/service/convert.py", "referee/service/match.py", "referee/service/routing.py",
+           "referee/service/sessions.py", "referee/games/greyport/", "referee/games/blockcraft/",
+           "arena/bench/forward.py", "arena/bench/protocol.py", "arena/bench/tournament.py",
+           "arena/celery_app.py", "arena/scheduling/", "arena/sprt.py", "arena/tasks.py",
+           "bots/heuristic/blockcraft.py", "bots/sdk/client.py", "bots/serve.py", "dashboard/",
+           "tests/e2e/test_tournament_soak.py")
+FINDING = re.compile(r"^([^\s:][^:]*):\d+:\d+: ")
 
 
-def test_engine_and_game_kit_are_ruff_clean() -> None:
-    engine = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "referee" / "engine").rglob("*.py"))
-              if p.name != "runner.py" and not p.name.startswith("driver")]
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "E,F,W,I,B,UP", "--line-length", "110",
-                          "--output-format", "concise", *engine, *KIT], cwd=ROOT, capture_output=True, text=True,
-                         timeout=300, check=False)
-    assert out.returncode == 0, out.stdout + out.stderr
+def pending(path: str, entries: tuple[str, ...] = PENDING) -> str | None:
+    """The PENDING entry covering path (a file, or a folder ending in /), if any."""
+    return next((e for e in entries if path == e or (e.endswith("/") and path.startswith(e))), None)
+
+
+def test_repository_is_ruff_clean() -> None:
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise", "--no-cache",
+                          "."], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert out.returncode in (0, 1), out.stderr  # 2: ruff itself failed
+    findings = [(m.group(1), line) for line in out.stdout.splitlines() if (m := FINDING.match(line))]
+    assert findings or out.returncode == 0, out.stdout + out.stderr
+    new = [line for path, line in findings if pending(path) is None]
+    assert not new, "\n".join(new)
+    still = {pending(path) for path, _ in findings}
+    assert set(PENDING) <= still, f"clean now, take them off PENDING: {sorted(set(PENDING) - still)}"
+
+
+def test_pending_covers_only_existing_files() -> None:
+    assert all((ROOT / e).exists() for e in PENDING)

@@ -27,6 +27,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import click
@@ -64,8 +65,8 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
     strength["random"] = -300.0
     now = utcnow()
     with store.tx() as s:
-        s.execute(insert(m.Bot), [{"name": n, "kind": "hosted", "command": "x", "agent": "random", "games": [],
-                                   "env": {}, "active": True} for n in names])
+        s.execute(insert(m.Bot), [{"name": n, "kind": "hosted", "command": "x", "agent": "random",
+                                   "games": [], "env": {}, "active": True} for n in names])
         t = m.Tournament(name="bench", game=game, format="round_robin", seats=[2], bots=names, status="done")
         s.add(t)
         s.flush()
@@ -78,7 +79,8 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
             mid = i + 1
             rows.append({"id": mid, "tournament_id": t.id, "number": i, "game": game, "players": 2, "seed": i,
                          "options": {}, "status": "done", "attempts": 1, "group_key": "",
-                         "started_at": now - timedelta(seconds=matches - i), "finished_at": now - timedelta(seconds=matches - i)})
+                         "started_at": now - timedelta(seconds=matches - i),
+                         "finished_at": now - timedelta(seconds=matches - i)})
             seats += [{"match_id": mid, "seat": 0, "bot": a, "rank": ranks[0], "score": 0.0},
                       {"match_id": mid, "seat": 1, "bot": b, "rank": ranks[1], "score": 0.0}]
             outs.append({"match_id": mid, "data": {"ranks": ranks, "scores": [0.0, 0.0], "reason": "normal"},
@@ -90,7 +92,9 @@ def build_store(url: str, game: str, matches: int, bots: int, seed: int) -> None
 
 
 def _running_match(url: str, game: str) -> tuple[int, str]:
-    """A running match in the bench store for the live viewers: (its id, the id the referee plays it under)."""
+    """A running match in the bench store for the live viewers.
+
+    Returns its id and the id the referee plays it under."""
     from sqlalchemy import func, select
 
     from arena.store import Store
@@ -101,8 +105,8 @@ def _running_match(url: str, game: str) -> tuple[int, str]:
     with store.tx() as s:
         tid = s.scalar(select(func.min(m.Tournament.id)))
         number = (s.scalar(select(func.max(m.Match.number)).where(m.Match.tournament_id == tid)) or 0) + 1
-        match = m.Match(tournament_id=tid, number=number, game=game, players=2, seed=1, options={}, group_key="",
-                        status=m.RUNNING, attempts=1, started_at=utcnow())
+        match = m.Match(tournament_id=tid, number=number, game=game, players=2, seed=1, options={},
+                        group_key="", status=m.RUNNING, attempts=1, started_at=utcnow())
         match.seats = [m.MatchSeat(seat=i, bot="watched") for i in range(2)]
         s.add(match)
         s.flush()
@@ -162,7 +166,8 @@ def load_wrk(url: str, clients: int, seconds: float, gzip_ok: bool = False) -> L
     threads = max(1, min(2, clients))
     header = ["-H", "Accept-Encoding: gzip"] if gzip_ok else []
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
-                          "--timeout", "10s", *header, url], capture_output=True, text=True, check=True).stdout
+                          "--timeout", "10s", *header, url], capture_output=True, text=True,
+                         check=True).stdout
     return parse_wrk(out)
 
 
@@ -189,10 +194,10 @@ async def _connection(host: str, port: int, path: str, stop: float, lat: list[fl
         writer.close()
 
 
-def _generator_process(host: str, port: int, path: str, clients: int, seconds: float, conn,  # type: ignore[no-untyped-def]
+def _generator_process(host: str, port: int, path: str, clients: int, seconds: float, conn: Connection,
                        gzip_ok: bool = False) -> None:
     try:
-        import uvloop  # type: ignore[import-not-found]
+        import uvloop
 
         uvloop.install()
     except ImportError:
@@ -202,7 +207,8 @@ def _generator_process(host: str, port: int, path: str, clients: int, seconds: f
 
     async def run() -> None:
         stop = time.perf_counter() + seconds
-        results = await asyncio.gather(*(_connection(host, port, path, stop, lat, errors, gzip_ok) for _ in range(clients)),
+        results = await asyncio.gather(*(_connection(host, port, path, stop, lat, errors, gzip_ok)
+                                         for _ in range(clients)),
                                        return_exceptions=True)
         errors[0] += sum(1 for r in results if isinstance(r, BaseException))
     asyncio.run(run())
@@ -210,7 +216,8 @@ def _generator_process(host: str, port: int, path: str, clients: int, seconds: f
     conn.close()
 
 
-def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False, processes: int | None = None) -> Load:
+def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False,
+                processes: int | None = None) -> Load:
     from urllib.parse import urlsplit
 
     u = urlsplit(url)
@@ -220,15 +227,15 @@ def load_python(url: str, clients: int, seconds: float, gzip_ok: bool = False, p
     for i in range(n):
         share = clients // n + (1 if i < clients % n else 0)
         recv, send = ctx.Pipe(duplex=False)
-        p = ctx.Process(target=_generator_process, args=(u.hostname, u.port, u.path or "/", share, seconds, send, gzip_ok),
-                        daemon=True)
+        p = ctx.Process(target=_generator_process,
+                        args=(u.hostname, u.port, u.path or "/", share, seconds, send, gzip_ok), daemon=True)
         p.start()
         send.close()  # the child holds the only writer: a crash reads as EOF, not a hang
         procs.append(p)
         pipes.append(recv)
     lat: list[float] = []
     errors = 0
-    for p, r in zip(procs, pipes):
+    for p, r in zip(procs, pipes, strict=True):
         try:
             part, err = r.recv()
         except EOFError:
@@ -272,15 +279,20 @@ def _get(url: str, timeout: float = 60) -> int:
 
 
 @click.command("dashboard")
-@click.option("--matches", type=click.IntRange(min=1), default=10_000, show_default=True, help="Synthetic stored results.")
+@click.option("--matches", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Synthetic stored results.")
 @click.option("--bots", type=click.IntRange(min=2), default=24, show_default=True)
 @click.option("--game", default="clank", show_default=True, help="The game whose ladder is served.")
-@click.option("--clients", type=click.IntRange(min=1), default=50, show_default=True, help="Concurrent keep-alive connections.")
-@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True, help="Load duration per URL.")
-@click.option("--client", "tool", type=click.Choice(["auto", "wrk", "python"]), default="auto", show_default=True,
+@click.option("--clients", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Concurrent keep-alive connections.")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=8.0, show_default=True,
+              help="Load duration per URL.")
+@click.option("--client", "tool", type=click.Choice(["auto", "wrk", "python"]), default="auto",
+              show_default=True,
               help="Load generator: wrk if installed (auto), or Python processes with raw sockets.")
 @click.option("--gzip/--no-gzip", "gzip_ok", default=False, show_default=True,
-              help="Send Accept-Encoding: gzip as browsers do (the server keeps a gzipped copy of each page).")
+              help="Send Accept-Encoding: gzip as browsers do "
+                   "(the server keeps a gzipped copy of each page).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--live-viewers", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also keep N spectators on a live match (a real referee and live bot) during the load.")
@@ -299,7 +311,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
         url = f"sqlite:///{Path(tmp) / 'bench.db'}"
         t0 = time.perf_counter()
         build_store(url, game, matches, bots, seed)
-        console.print(f"store: {matches:,} {name} results between {bots} bots in {time.perf_counter() - t0:.1f}s")
+        console.print(
+            f"store: {matches:,} {name} results between {bots} bots in {time.perf_counter() - t0:.1f}s")
         port = _free_port()
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         live = None
@@ -331,7 +344,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
                 except (urllib.error.URLError, OSError):
                     pass
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise click.ClickException("the dashboard did not start: " + log.read_text(errors="replace")[-2000:])
+                    raise click.ClickException("the dashboard did not start: "
+                                               + log.read_text(errors="replace")[-2000:])
                 time.sleep(0.2)
             crowd = None
             if live is not None:
@@ -339,7 +353,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
 
                 crowd = ViewerCrowd(f"{base}/api/matches/{live_mid}/live", live_viewers)
                 crowd.start()
-            table = Table("URL", "cold ms", "load by", "requests", "req/s", "p50 ms", "p99 ms", "max ms", "errors",
+            table = Table("URL", "cold ms", "load by", "requests", "req/s", "p50 ms", "p99 ms", "max ms",
+                          "errors",
                           title=f"arena bench dashboard: {clients} concurrent clients, {seconds:g}s per URL"
                                 f"{', gzip' if gzip_ok else ''}"
                                 f"{f', {live_viewers} live viewers' if live_viewers else ''}")
@@ -360,7 +375,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
             # a pipe or a log gets the whole table, not one cut to 80 columns
             out = console if console.is_terminal and console.width >= 110 else Console(width=120)
             out.print(table)
-            console.print(f"server: uvicorn, {server_flavour()}, access log off · load average after each URL: "
+            console.print(f"server: uvicorn, {server_flavour()}, access log off · load average after each "
+                          "URL: "
                           + " | ".join(loads))
             ok = worst < 50
             if crowd is not None and live is not None:
@@ -373,7 +389,8 @@ def command(matches: int, bots: int, game: str, clients: int, seconds: float, to
                 ok = ok and rep.connected == rep.viewers and upstream == 1
             verdict = "[green]met[/green]" if ok else "[red]missed[/red]"
             with_live = f" with {live_viewers} live viewers" if live_viewers else ""
-            console.print(f"goal p99 < 50 ms at {clients} clients{with_live}: {verdict} (worst p99 {worst:.1f} ms)")
+            console.print(
+                f"goal p99 < 50 ms at {clients} clients{with_live}: {verdict} (worst p99 {worst:.1f} ms)")
         finally:
             if live is not None:
                 live.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import click
 from rich.table import Table
@@ -77,13 +78,16 @@ def _median(fn: Callable[[int], float | None], runs: int) -> float | None:
 
 
 @click.command("engine")
-@click.option("--game", "game_ids", multiple=True, help="Game id (repeatable; default: every registered game).")
-@click.option("--seats", type=click.IntRange(min=1), default=None, help="Seats (default: each game's minimum).")
+@click.option("--game", "game_ids", multiple=True,
+              help="Game id (repeatable; default: every registered game).")
+@click.option("--seats", type=click.IntRange(min=1), default=None,
+              help="Seats (default: each game's minimum).")
 @click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
               help="Timed runs per figure (median reported).")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Length of one timed run.")
-@click.option("--cpu", is_flag=True, help="Time runs by this process's CPU time (steadier on a shared machine).")
+@click.option("--cpu", is_flag=True,
+              help="Time runs by this process's CPU time (steadier on a shared machine).")
 def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: float, cpu: bool) -> None:
     """Decisions per second under random play, with and without views, vs OpenSpiel."""
     CLOCK[0] = time.process_time if cpu else time.perf_counter
@@ -99,15 +103,16 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
     for game in games:
         players = seats or game.info.min_players
         with console.status(f"{game.info.id} ..."):
-            plain = _median(lambda r, g=game, n=players: _ours(g, n, False, seconds, r), runs)
-            views = _median(lambda r, g=game, n=players: _ours(g, n, True, seconds, r), runs)
+            plain = _median(partial(_ours, game, players, False, seconds), runs)
+            views = _median(partial(_ours, game, players, True, seconds), runs)
         assert plain is not None and views is not None
         table.add_row(game.info.id, str(players), f"{plain:,.0f}", f"{views:,.0f}",
                       f"{plain / os_plain:.2f}" if os_plain else "n/a",
                       f"{views / os_views:.2f}" if os_views else "n/a")
     if os_plain and os_views:
-        table.add_row("[dim]openspiel python_team_dominoes[/dim]", "4", f"{os_plain:,.0f}", f"{os_views:,.0f}",
-                      "1.00", "1.00")
+        table.add_row("[dim]openspiel python_team_dominoes[/dim]", "4", f"{os_plain:,.0f}",
+                      f"{os_views:,.0f}", "1.00", "1.00")
     console.print(table)
     if os_plain is None:
-        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.", markup=False)
+        console.print("OpenSpiel is not installed (pip install -e '.[bench]'): no ratio printed.",
+                      markup=False)

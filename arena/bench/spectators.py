@@ -43,7 +43,8 @@ class LiveMatch:
         self.token = secrets.token_urlsafe(16)
         # bot tokens in a throw-away file: the bench leaves nothing behind in ARENA_HOME
         self._tmp = tempfile.TemporaryDirectory(prefix="arena-bench-live-")
-        self.ref = RefereeThread(organizer_token=self.token, store=TokenStore(f"sqlite:///{self._tmp.name}/tokens.db"))
+        self.ref = RefereeThread(organizer_token=self.token,
+                                 store=TokenStore(f"sqlite:///{self._tmp.name}/tokens.db"))
         self.think_s = think_s
         self.error: BaseException | None = None
         self.done = threading.Event()
@@ -60,7 +61,8 @@ class LiveMatch:
         self.ref.start()
         bot_token = self.ref.register_bot("watched", [self.game])
         ThinkingBot.think_s = self.think_s
-        threading.Thread(target=run, args=(lambda start: ThinkingBot(1), self.address, bot_token, [self.game], 2),
+        threading.Thread(target=run,
+                         args=(lambda start: ThinkingBot(1), self.address, bot_token, [self.game], 2),
                          daemon=True, name="live-bot").start()
         spec = MatchSpec(self.match_id, self.game, self.seed, [SeatSpec("watched"), SeatSpec("watched")])
 
@@ -100,14 +102,16 @@ class CrowdReport:
     frames: int
 
 
-async def _viewer(host: str, port: int, path: str, source: str, stop: asyncio.Event, stats: dict[str, int]) -> None:
+async def _viewer(host: str, port: int, path: str, source: str, stop: asyncio.Event,
+                  stats: dict[str, int]) -> None:
     try:
         reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
     except OSError:
         stats["failed"] += 1
         return
     try:
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
         head = await reader.readuntil(b"\r\n\r\n")
         if head[9:12] != b"200":
             stats["refused"] += 1
@@ -164,8 +168,8 @@ class ViewerCrowd:
         ctx = multiprocessing.get_context("spawn")
         self._conn, child = ctx.Pipe()
         self.n = n
-        self.proc = ctx.Process(target=_crowd_process, args=(u.hostname, u.port, u.path, n, per_address, child),
-                                daemon=True)
+        self.proc = ctx.Process(target=_crowd_process,
+                                args=(u.hostname, u.port, u.path, n, per_address, child), daemon=True)
 
     def start(self, settle_s: float = 3.0) -> dict[str, int]:
         self.proc.start()

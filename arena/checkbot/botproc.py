@@ -47,7 +47,8 @@ class BotProcess:
 
     def last_line(self) -> str:
         try:
-            lines = [line.strip() for line in self.log_path.read_text(errors="replace").splitlines() if line.strip()]
+            lines = [line.strip() for line in self.log_path.read_text(errors="replace").splitlines()
+                     if line.strip()]
         except OSError:
             return ""
         return lines[-1][:200] if lines else ""

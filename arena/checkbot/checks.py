@@ -91,7 +91,8 @@ class Checker:
     def play(self, spec: MatchSpec, bot_seats: set[int]) -> tuple[Verdict | None, str | None]:
         """Play ``spec``; the checked seats' verdict, or why the match could not be played."""
         try:
-            report = self.client.run_match(spec, timeout_s=self.s.match_timeout_s, live_wait_s=self.s.live_wait_s)
+            report = self.client.run_match(spec, timeout_s=self.s.match_timeout_s,
+                                           live_wait_s=self.s.live_wait_s)
         except (RefereeUnavailable, MatchRejected) as exc:
             return None, str(exc)
         verdict = judge(report, bot_seats)
@@ -176,10 +177,12 @@ class Checker:
             results: list[tuple[int, Verdict | None, str | None]] = [(counts[0], verdict, None)]
             rest = [(n, self.spec(gid, n, {n - 1}, self.s.relaxed_ms)) for n in counts[1:]]
             with ThreadPoolExecutor(max_workers=max(1, min(self.capacity, 4))) as pool:
-                for (n, spec), (v, err) in zip(rest, pool.map(lambda x: self.play(x[1], {x[0] - 1}), rest)):
+                answers = pool.map(lambda x: self.play(x[1], {x[0] - 1}), rest)
+                for (n, _spec), (v, err) in zip(rest, answers, strict=True):
                     results.append((n, v, err))
             self.verdicts[gid] = [v for _, v, _ in results if v is not None]
-            problems = [f"{n} seats: {p}" for n, v, err in results for p in (v.problems if v else [err or "?"])]
+            problems = [f"{n} seats: {p}" for n, v, err in results
+                        for p in (v.problems if v else [err or "?"])]
             why = self.died()
             if why is not None:
                 problems.insert(0, why)
@@ -187,9 +190,11 @@ class Checker:
             slowest = max((v.max_ms for v in self.verdicts[gid]), default=0)
             seats = ", ".join(str(n) for n in counts)
             if problems:
-                self.add(f"game {gid}", "fail", "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""))
+                self.add(f"game {gid}", "fail",
+                         "; ".join(problems[:3]) + (" ..." if len(problems) > 3 else ""))
             else:
-                self.add(f"game {gid}", "pass", f"{seats} seats: {len(results)} match(es), {decisions} decisions, "
+                self.add(f"game {gid}", "pass",
+                         f"{seats} seats: {len(results)} match(es), {decisions} decisions, "
                                                f"slowest answer {slowest} ms")
         if not self.accepted and not any(r.status == "fail" for r in self.rows):
             self.add("games", "fail", f"the bot plays none of the referee's games ({', '.join(offered)})")
@@ -227,7 +232,8 @@ class Checker:
             detail = why or (error if verdict is None else "; ".join(verdict.problems[:2]))
             self.add("simultaneous", "fail", f"{gid}, all {n} seats in one session: {detail}")
         else:
-            self.add("simultaneous", "pass", f"{gid}, all {n} seats in one session: {verdict.decisions} decisions")
+            self.add("simultaneous", "pass",
+                     f"{gid}, all {n} seats in one session: {verdict.decisions} decisions")
 
     def check_reask(self) -> None:
         wrong = {"illegal_action", "malformed_answer", "oversized", "stale_decision"}
@@ -238,7 +244,8 @@ class Checker:
                     n += v.faults[name]
                     example = example or f"{name.replace('_', ' ')}: {v.examples[name]}"
         if n:
-            self.add("re-ask", "fail", f"{n} answer(s) still wrong when re-asked (a strike each), e.g. {example}")
+            self.add("re-ask", "fail",
+                     f"{n} answer(s) still wrong when re-asked (a strike each), e.g. {example}")
         else:
             self.add("re-ask", "pass", "no answer was wrong after a re-ask")
 
@@ -276,7 +283,8 @@ class Checker:
         problems = [p for v, err in results for p in (v.problems if v else [err or "?"])]
         why = self.died()
         if why or problems:
-            self.add("concurrent", "fail", f"{k} {gid} matches at once: " + "; ".join(([why] if why else []) + problems[:2]))
+            self.add("concurrent", "fail",
+                     f"{k} {gid} matches at once: " + "; ".join(([why] if why else []) + problems[:2]))
         else:
             self.add("concurrent", "pass", f"{k} {gid} matches at once, "
                                            f"{sum(v.decisions for v, _ in results if v)} decisions")

@@ -29,7 +29,8 @@ def register(cli: click.Group) -> None:
     @bot.command("add")
     @click.argument("name")
     @click.option("--command", "command", default=None,
-                  help="Hosted bot: the command the referee launches per match ({python} = this interpreter).")
+                  help="Hosted bot: the command the referee launches per match "
+                       "({python} = this interpreter).")
     @click.option("--builtin", type=click.Choice(["random", "heuristic"]), default=None,
                   help="Shortcut for the built-in hosted bot: {python} -m bots.serve NAME.")
     @click.option("--live", is_flag=True, help="A live bot: ask the referee for a token (printed once).")
@@ -37,7 +38,8 @@ def register(cli: click.Group) -> None:
     @click.option("--agent", default=None, metavar="SPEC",
                   help="In-process equivalent for --executor inprocess (random, heuristic, module:Class).")
     @click.option("--cwd", default=None, help="Working directory of the hosted command.")
-    @click.option("--env", "env_items", multiple=True, metavar="KEY=VALUE", help="Environment of the hosted command.")
+    @click.option("--env", "env_items", multiple=True, metavar="KEY=VALUE",
+                  help="Environment of the hosted command.")
     @click.option("--replace", is_flag=True, help="Update a bot of that name instead of refusing.")
     def add(name: str, command: str | None, builtin: str | None, live: bool, games: str, agent: str | None,
             cwd: str | None, env_items: tuple[str, ...], replace: bool) -> None:
@@ -86,8 +88,8 @@ def register(cli: click.Group) -> None:
             console.print(f"live bot [bold]{name}[/bold] registered; its token (shown once, keep it):")
             click.echo(token)
             return
-        ops.add_bot(store, name, kind="hosted", command=command, agent=agent, games=game_list, cwd=cwd, env=env,
-                    replace=replace)
+        ops.add_bot(store, name, kind="hosted", command=command, agent=agent, games=game_list, cwd=cwd,
+                    env=env, replace=replace)
         console.print(f"bot [bold]{name}[/bold] registered ({', '.join(game_list) or 'all games'})")
 
     @bot.command("list")
@@ -119,7 +121,8 @@ def register(cli: click.Group) -> None:
         view = queries.bot(store, name)
         if view is None:
             raise BadInput(f"no bot named {name!r} (see `arena bot list --all`)")
-        console.print(f"[bold]{escape(view.name)}[/bold]: {view.kind}, {'active' if view.active else 'removed'}, "
+        console.print(f"[bold]{escape(view.name)}[/bold]: {view.kind}, "
+                      f"{'active' if view.active else 'removed'}, "
                       f"plays {escape(', '.join(view.games) or 'every game')}", highlight=False)
         if view.command or view.agent:
             console.print(f"command: {view.command or '-'}   in-process: {view.agent or '-'}",
@@ -131,8 +134,9 @@ def register(cli: click.Group) -> None:
         table = Table("game", "matches", "decisions", "mean ms", "p95 ms", "max ms", "time-outs", "illegal",
                       "strikes", "crashes", "forfeits", title=f"{name}: health per game")
         for r in rows:
-            table.add_row(r.game, str(r.matches), str(r.decisions), f"{r.mean_ms:g}", str(r.p95_ms), str(r.max_ms),
-                          str(r.timeouts), str(r.illegal), str(r.strikes), str(r.crashes), str(r.forfeits))
+            table.add_row(r.game, str(r.matches), str(r.decisions), f"{r.mean_ms:g}", str(r.p95_ms),
+                          str(r.max_ms), str(r.timeouts), str(r.illegal), str(r.strikes), str(r.crashes),
+                          str(r.forfeits))
         console.print(table)
         if recent:
             table = Table("match", "game", "seat", "decisions", "mean ms", "max ms", "strikes", "forfeit",
@@ -164,5 +168,6 @@ def register(cli: click.Group) -> None:
                     with RefereeClient(cfg.referees[0], cfg.organizer_token) as client:
                         client.revoke_bot(name)
                 except Exception as exc:  # noqa: BLE001
-                    console.print(f"[yellow]could not revoke the token on the referee: {escape(str(exc))}[/yellow]")
+                    console.print(
+                        f"[yellow]could not revoke the token on the referee: {escape(str(exc))}[/yellow]")
         console.print(f"bot {name} removed")

@@ -1,4 +1,7 @@
-"""``arena bridge -- CMD`` (a bot in any language, over JSON lines) and ``arena connect BOT`` (a live Python bot)."""
+"""``arena bridge -- CMD`` and ``arena connect BOT``.
+
+``bridge``: a bot in any language, over JSON lines; ``connect``: a live Python bot.
+"""
 from __future__ import annotations
 
 import os
@@ -8,18 +11,20 @@ import click
 from .common import COUNT, address_arg, err_console
 
 
-def _common(f):  # type: ignore[no-untyped-def]
-    f = click.option("--referee", "address", envvar="ARENA_REFEREE", default="127.0.0.1:50051", show_default=True,
-                     callback=address_arg, help="Referee address [env ARENA_REFEREE].")(f)
-    f = click.option("--token", envvar="ARENA_TOKEN", required=True, help="The bot's token [env ARENA_TOKEN].")(f)
+def _common(f):
+    f = click.option("--referee", "address", envvar="ARENA_REFEREE", default="127.0.0.1:50051",
+                     show_default=True, callback=address_arg, help="Referee address [env ARENA_REFEREE].")(f)
+    f = click.option("--token", envvar="ARENA_TOKEN", required=True,
+                     help="The bot's token [env ARENA_TOKEN].")(f)
     f = click.option("--games", default="", help="Comma-separated game ids this bot plays (default: all).")(f)
     f = click.option("--capacity", type=COUNT, default=1, show_default=True,
                      help="Seats at once (several seats of one match count one each).")(f)
-    f = click.option("--tls-ca", envvar="ARENA_TLS_CA", default=None, help="CA certificate for a TLS referee.")(f)
+    f = click.option("--tls-ca", envvar="ARENA_TLS_CA", default=None,
+                     help="CA certificate for a TLS referee.")(f)
     return f
 
 
-def _run(factory, address: str, token: str, games: str, capacity: int, tls_ca: str | None,  # type: ignore[no-untyped-def]
+def _run(factory, address: str, token: str, games: str, capacity: int, tls_ca: str | None,
          client: str, threaded: bool | None = None) -> None:
     from bots.sdk.client import BotRefused, run
 
@@ -62,5 +67,5 @@ def register(cli: click.Group) -> None:
 
         from ..botspec import load_bot
 
-        _run(lambda start: load_bot(bot, start.game, start_seed(start)), address, token, games, capacity, tls_ca,
-             f"arena connect {bot}")
+        _run(lambda start: load_bot(bot, start.game, start_seed(start)), address, token, games, capacity,
+             tls_ca, f"arena connect {bot}")

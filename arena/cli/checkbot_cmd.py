@@ -50,7 +50,7 @@ def _filler(address: str, token: str, log_dir: Path) -> Iterator[None]:
             proc.wait(5)
 
 
-def print_rows(rows: list) -> None:  # type: ignore[type-arg]
+def print_rows(rows: list) -> None:
     colour = {"pass": "green", "fail": "red", "skip": "yellow"}
     table = Table("check", "result", "detail", title="arena check-bot")
     for r in rows:
@@ -117,7 +117,8 @@ def register(cli: click.Group) -> None:
 
         if bot_name:
             if not address or not organizer_token:
-                raise BadInput("--bot needs --referee and --organizer-token (or ARENA_REFEREE / ARENA_ORGANIZER_TOKEN)")
+                raise BadInput(
+                    "--bot needs --referee and --organizer-token (or ARENA_REFEREE / ARENA_ORGANIZER_TOKEN)")
             filler = SeatSpec("random", command="{python} -m bots.serve random")
             with RefereeClient(address, organizer_token) as client:
                 rows = Checker(client, Target(bot_name, filler), settings, progress).run()
@@ -128,7 +129,8 @@ def register(cli: click.Group) -> None:
                 bot_token = client.register_bot(CHECKED)
                 stack.enter_context(_filler(ref_address, client.register_bot(FILLER), tmp))
                 proxy = stack.enter_context(CutProxy(ref_address))
-                env = {k: v for k, v in os.environ.items() if k not in ("ARENA_ORGANIZER_TOKEN", "ARENA_MATCH_ID")}
+                env = {k: v for k, v in os.environ.items()
+                       if k not in ("ARENA_ORGANIZER_TOKEN", "ARENA_MATCH_ID")}
                 env.update(ARENA_REFEREE=proxy.address, ARENA_TOKEN=bot_token, ARENA_CAPACITY=str(capacity))
                 bot = BotProcess(list(command), env, cwd)
                 try:
@@ -137,7 +139,8 @@ def register(cli: click.Group) -> None:
                     raise BadInput(str(exc)) from None
                 stack.callback(bot.stop)
                 progress(f"checking `{' '.join(command)}` (its output: {bot.log_path})")
-                rows = Checker(client, Target(CHECKED, SeatSpec(FILLER), bot, proxy), settings, progress).run()
+                rows = Checker(client, Target(CHECKED, SeatSpec(FILLER), bot, proxy), settings,
+                               progress).run()
         print_rows(rows)
         if any(r.status == "fail" for r in rows):
             sys.exit(1)

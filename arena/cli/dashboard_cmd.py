@@ -1,6 +1,7 @@
 """``arena dashboard``: the web dashboard (ladders, tournaments, matches, replays, live spectating)."""
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import click
@@ -17,7 +18,8 @@ def register(cli: click.Group) -> None:
     @click.option("--referee", default=None, metavar="HOST:PORT",
                   help="Referee whose public watch feed serves live matches [default: ARENA_REFEREE].")
     @click.option("--organizer-token", default=None, envvar="ARENA_ORGANIZER_TOKEN",
-                  help="Token that organizer actions need (Authorization: Bearer ...) [env ARENA_ORGANIZER_TOKEN].")
+                  help="Token that organizer actions need (Authorization: Bearer ...) [env "
+                       "ARENA_ORGANIZER_TOKEN].")
     @click.option("--replays", "replays_dir", type=click.Path(file_okay=False, exists=True, path_type=Path),
                   default=None, help="Browse the replay files in this directory instead of a store.")
     @click.option("--log-level", default="warning", show_default=True,
@@ -32,22 +34,25 @@ def register(cli: click.Group) -> None:
 
         from dashboard.app import create_app
 
-        app = create_app(db_url=db_url, referee=referee, organizer_token=organizer_token, replays_dir=replays_dir)
+        app = create_app(db_url=db_url, referee=referee, organizer_token=organizer_token,
+                         replays_dir=replays_dir)
         # "auto" picks httptools and uvloop when they are installed (several times the throughput of
         # h11 + asyncio on the cached ladder); no access log: a line per request costs as much as the answer.
         config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
                                 http="auto", loop="auto")
-        server = uvicorn.Server(config)
+        server: uvicorn.Server
         if port == 0:
-            # Print the port actually bound once the server is up (tests and scripts read it).
-            orig = server.startup
+            class _Server(uvicorn.Server):
+                """Prints the port actually bound once the server is up (tests and scripts read it)."""
 
-            async def startup(sockets=None):  # type: ignore[no-untyped-def]
-                await orig(sockets)
-                for s in server.servers:
-                    for sock in s.sockets:
-                        click.echo(f"dashboard listening on http://{host}:{sock.getsockname()[1]}/", err=True)
-            server.startup = startup  # type: ignore[method-assign]
+                async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+                    await super().startup(sockets)
+                    for s in self.servers:
+                        for sock in s.sockets:
+                            click.echo(f"dashboard listening on http://{host}:{sock.getsockname()[1]}/",
+                                       err=True)
+            server = _Server(config)
         else:
             click.echo(f"dashboard listening on http://{host}:{port}/", err=True)
+            server = uvicorn.Server(config)
         server.run()

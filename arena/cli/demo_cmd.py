@@ -11,16 +11,20 @@ from .common import COUNT, PORT, console
 
 def register(cli: click.Group) -> None:
     @cli.command("demo")
-    @click.option("--games", "games_text", default="", help="Comma-separated games (default: every registered game).")
+    @click.option("--games", "games_text", default="",
+                  help="Comma-separated games (default: every registered game).")
     @click.option("--quick", is_flag=True, help="One deal per pairing (a smoke test).")
     @click.option("--deals", type=COUNT, default=None, help="Deals per pairing [2, or 1 with --quick].")
     @click.option("--no-dashboard", is_flag=True, help="Do not start the dashboard; exit after the ladders.")
-    @click.option("--port", type=PORT, default=8000, show_default=True, help="Dashboard port (a free one if taken).")
-    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
-                  help="inprocess: no referee, bots play inside the workers (debugging).")
-    @click.option("--workers", "-j", type=COUNT, default=None, help="Local pool processes (default: CPU count).")
+    @click.option("--port", type=PORT, default=8000, show_default=True,
+                  help="Dashboard port (a free one if taken).")
+    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee",
+                  show_default=True, help="inprocess: no referee, bots play inside the workers (debugging).")
+    @click.option("--workers", "-j", type=COUNT, default=None,
+                  help="Local pool processes (default: CPU count).")
     @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
-                  help="The secret deal key (64 hex digits) to replay the same deals; default: a fresh random key.")
+                  help="The secret deal key (64 hex digits) to replay the same deals; default: a fresh "
+                       "random key.")
     def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
              workers: int | None, deal_key: str | None) -> None:
         """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
@@ -57,13 +61,14 @@ def register(cli: click.Group) -> None:
         with contextlib.ExitStack() as stack:
             if use_referee:
                 ref = stack.enter_context(local_referee())
-                console.print(f"referee listening on {ref.address} (log: {ref.log_path}); {ref.hosted}", highlight=False)
-            tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2), executor=executor,
-                                           deal_key=deal_key)
+                console.print(f"referee listening on {ref.address} (log: {ref.log_path}); {ref.hosted}",
+                              highlight=False)
+            tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2),
+                                           executor=executor, deal_key=deal_key)
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0
-            done = sum(p.done for p in total.values())  # type: ignore[attr-defined]
-            failed = sum(p.failed for p in total.values())  # type: ignore[attr-defined]
+            done = sum(p.done for p in total.values())
+            failed = sum(p.failed for p in total.values())
             console.print(f"{done} matches played, {failed} failed, in {elapsed:.1f}s", highlight=False)
             for g in games:
                 print_ladder(g)
@@ -72,7 +77,8 @@ def register(cli: click.Group) -> None:
 
                 for tid in tids:
                     for mv in queries.matches(store, tournament_id=tid, status="failed", limit=2).items:
-                        console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {escape(mv.reason or '')}", highlight=False)
+                        console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {escape(mv.reason or '')}",
+                                      highlight=False)
             if no_dashboard:
                 if failed:
                     raise click.ClickException(f"{failed} demo match(es) failed")

@@ -20,10 +20,13 @@ def register(cli: click.Group) -> None:
     @click.option("--bots", "-b", default="heuristic,random", show_default=True,
                   help="Competitive: SUBJECT,FIELD (the subject rotates through the seats). "
                        "Cooperative: each bot plays as a whole team.")
-    @click.option("--seats", "-n", type=COUNT, default=None, help="Seats per game (default: the game's minimum).")
-    @click.option("--games", "-g", type=COUNT, default=200, show_default=True, help="Games per bot (or pairing).")
+    @click.option("--seats", "-n", type=COUNT, default=None,
+                  help="Seats per game (default: the game's minimum).")
+    @click.option("--games", "-g", type=COUNT, default=200, show_default=True,
+                  help="Games per bot (or pairing).")
     @click.option("--seed-base", type=int, default=0, show_default=True)
-    @click.option("--jobs", "-j", type=NON_NEGATIVE, default=0, help="Worker processes (default: one per core).")
+    @click.option("--jobs", "-j", type=NON_NEGATIVE, default=0,
+                  help="Worker processes (default: one per core).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
     def eval_cmd(game_id: str, bots: str, seats: int | None, games: int, seed_base: int, jobs: int,
                  option_items: tuple[str, ...]) -> None:

@@ -48,7 +48,8 @@ def register(cli: click.Group) -> None:
     @click.option("--refit", is_flag=True, help="Refit from the stored results first.")
     @click.option("--top", type=COUNT, default=None, help="Show the best N only.")
     @click.option("--seats", "-n", type=COUNT, default=None, help="Only the ladder of this seat count.")
-    @click.option("--combined", is_flag=True, help="One ladder over every seat count instead of one per seat count.")
+    @click.option("--combined", is_flag=True,
+                  help="One ladder over every seat count instead of one per seat count.")
     def show(game_id: str | None, refit: bool, top: int | None, seats: int | None, combined: bool) -> None:
         """Ratings of GAME (every game with results when omitted), anchored to the random bot at 0.
 

@@ -57,7 +57,8 @@ class ArenaGroup(click.Group):
             sys.exit(1)
 
 
-@click.group(cls=ArenaGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=ArenaGroup,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("-v", "--verbose", count=True, help="More log output (-vv for debug).")
 @click.version_option(package_name="arena")
 def cli(verbose: int) -> None:
@@ -69,7 +70,8 @@ def cli(verbose: int) -> None:
     2 bad input (a usage error, an unknown name or id), 130 interrupted.
     """
     level = logging.WARNING - 10 * verbose
-    logging.basicConfig(level=max(level, logging.DEBUG), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=max(level, logging.DEBUG),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
 def _load_commands() -> None:

@@ -18,7 +18,8 @@ def register(cli: click.Group) -> None:
     def new_bot(directory: Path, lang: str, name: str | None) -> None:
         """Write a random bot in LANG into DIRECTORY, ready to build, check and enter.
 
-        Example: arena new-bot --lang go mybot && cd mybot && bash build.sh && arena check-bot -- build/arena-go-bot
+        Example:
+        arena new-bot --lang go mybot && cd mybot && bash build.sh && arena check-bot -- build/arena-go-bot
         """
         from ..starters import StarterError, create
 

@@ -19,12 +19,15 @@ from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
 def register(cli: click.Group) -> None:
     @cli.command("play")
     @click.argument("game_id", metavar="GAME")
-    @click.option("--seats", "-n", type=COUNT, default=None, help="Number of seats (default: the game's minimum).")
-    @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game seed (same seed, same deal).")
+    @click.option("--seats", "-n", type=COUNT, default=None,
+                  help="Number of seats (default: the game's minimum).")
+    @click.option("--seed", "-s", type=int, default=0, show_default=True,
+                  help="Game seed (same seed, same deal).")
     @click.option("--bots", "-b", default="random", show_default=True,
                   help="Comma-separated bot per seat: random, heuristic, module:Class or file.py:Class.")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
-    @click.option("--options", "options_json", default=None, metavar="JSON", help="Game options as a JSON object.")
+    @click.option("--options", "options_json", default=None, metavar="JSON",
+                  help="Game options as a JSON object.")
     @click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="Where to write the replay [default: replays/GAME-seedS.json].")
     @click.option("--no-replay", is_flag=True, help="Do not write a replay.")

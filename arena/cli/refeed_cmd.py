@@ -1,4 +1,7 @@
-"""``arena refeed REPLAY --seat N -- CMD``: does a bot still answer a recorded match's decisions the same way?"""
+"""``arena refeed REPLAY --seat N -- CMD``.
+
+Does a bot still answer a recorded match's decisions the same way?
+"""
 from __future__ import annotations
 
 import json
@@ -20,7 +23,8 @@ def register(cli: click.Group) -> None:
     @click.option("--bot-seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                   help="MatchStart.bot_seed sent to the bot (a bot seeded by it repeats its choices).")
     @click.option("--time-ms", type=COUNT, default=10_000, show_default=True, help="Time per decision.")
-    @click.option("--show", type=NON_NEGATIVE, default=20, show_default=True, help="Differences listed (0 = all).")
+    @click.option("--show", type=NON_NEGATIVE, default=20, show_default=True,
+                  help="Differences listed (0 = all).")
     def refeed_cmd(replay_path: Path, command: tuple[str, ...], seat: int, bot_seed: int, time_ms: int,
                    show: int) -> None:
         """Send CMD (a bot, started like a hosted one) every decision request SEAT received in REPLAY, in
@@ -45,12 +49,12 @@ def register(cli: click.Group) -> None:
             table = Table("ply", "decision", "recorded", "the bot answered",
                           title=f"{rep.game} seat {seat}: answers that differ")
             for d in diffs[:show or None]:
-                table.add_row(str(d.ply), str(d.decision), escape(json.dumps(d.recorded, separators=(",", ":"))),
-                              escape(d.answered))
+                table.add_row(str(d.ply), str(d.decision),
+                              escape(json.dumps(d.recorded, separators=(",", ":"))), escape(d.answered))
             console.print(table)
             if show and len(diffs) > show:
                 console.print(f"... and {len(diffs) - show} more", highlight=False)
-        console.print(f"{report.decisions} decisions refed to seat {seat}: {report.same} same, {len(diffs)} differ "
-                      f"(bot output: {report.bot_log})", highlight=False)
+        console.print(f"{report.decisions} decisions refed to seat {seat}: {report.same} same, {len(diffs)} "
+                      f"differ (bot output: {report.bot_log})", highlight=False)
         if diffs:
             sys.exit(1)

@@ -26,9 +26,12 @@ def register(cli: click.Group) -> None:
                   callback=address_arg,
                   help="host:port to listen on (port 0 = any free port).")
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", default=None,
-                  help="Token for organizer calls [env ARENA_ORGANIZER_TOKEN; generated and printed if absent].")
-    @click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM certificate.")
-    @click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM private key.")
+                  help="Token for organizer calls [env ARENA_ORGANIZER_TOKEN; generated and printed if "
+                       "absent].")
+    @click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None,
+                  help="PEM certificate.")
+    @click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None,
+                  help="PEM private key.")
     @click.option("--db-url", envvar="ARENA_DB_URL", default=None,
                   help="Database for bot tokens [env ARENA_DB_URL; default sqlite in $ARENA_HOME].")
     @click.option("--load-game", "load_games", multiple=True, metavar="MODULE:ATTR",
@@ -37,17 +40,20 @@ def register(cli: click.Group) -> None:
                   help="Write {address, port, pid} as JSON here once listening (for scripts and tests).")
     @click.option("--max-strikes", type=COUNT, default=None, help="Strikes before a seat forfeits [3].")
     @click.option("--reasks", type=NON_NEGATIVE, default=None, help="Re-asks after a wrong answer [1].")
-    @click.option("--reconnect-grace", type=SECONDS, default=None, help="Seconds a disconnected seat waits [5].")
+    @click.option("--reconnect-grace", type=SECONDS, default=None,
+                  help="Seconds a disconnected seat waits [5].")
     @click.option("--hosted-cpu-s", type=NON_NEGATIVE, default=None,
                   help="CPU seconds per hosted bot (0 = no limit) [600].")
     @click.option("--hosted-memory-mb", type=COUNT, default=None, help="Memory per hosted bot in MiB [4096].")
     @click.option("--hosted-pids", type=COUNT, default=None, help="Processes per hosted bot's sandbox [256].")
     @click.option("--hosted-wall-s", type=click.FloatRange(min=0, min_open=True), default=None,
                   help="Wall seconds a hosted bot may live [3600].")
-    @click.option("--unsandboxed-hosted-bots", is_flag=True, default=False, envvar="ARENA_UNSANDBOXED_HOSTED_BOTS",
-                  help="Without bwrap/user namespaces, run hosted bots anyway (TRUSTED CODE ONLY: no isolation) "
-                       "[env ARENA_UNSANDBOXED_HOSTED_BOTS=1].")
-    @click.option("--live-wait", type=SECONDS, default=None, help="Seconds RunMatch waits for live bots [10].")
+    @click.option("--unsandboxed-hosted-bots", is_flag=True, default=False,
+                  envvar="ARENA_UNSANDBOXED_HOSTED_BOTS",
+                  help="Without bwrap/user namespaces, run hosted bots anyway (TRUSTED CODE ONLY: no "
+                       "isolation) [env ARENA_UNSANDBOXED_HOSTED_BOTS=1].")
+    @click.option("--live-wait", type=SECONDS, default=None,
+                  help="Seconds RunMatch waits for live bots [10].")
     @click.option("--flood-rate", type=click.FloatRange(min=0, min_open=True), default=None,
                   help="Unsolicited messages per second a bot session may send [200].")
     @click.option("--flood-burst", type=COUNT, default=None, help="Burst allowed above --flood-rate [400].")
@@ -88,7 +94,8 @@ def register(cli: click.Group) -> None:
         os.umask(0o077)  # [sandbox] the store, keys and logs this referee writes: its own user only
         if not organizer_token:
             organizer_token = secrets.token_urlsafe(24)
-            console.print(f"organizer token (set ARENA_ORGANIZER_TOKEN to choose one): [bold]{organizer_token}[/bold]")
+            console.print(
+                f"organizer token (set ARENA_ORGANIZER_TOKEN to choose one): [bold]{organizer_token}[/bold]")
         root = logging.getLogger()
         if root.level > logging.INFO:
             logging.getLogger("referee").setLevel(logging.INFO)
@@ -116,7 +123,8 @@ def register(cli: click.Group) -> None:
             # grpc raises a bare RuntimeError when the port cannot be bound (in use, bad host)
             if "bind" not in str(exc):
                 raise
-            raise click.ClickException(f"cannot listen on {address} (in use, or not an address of this machine)") \
+            raise click.ClickException(
+                f"cannot listen on {address} (in use, or not an address of this machine)") \
                 from None
 
     @referee.command("add-bot")
@@ -154,7 +162,8 @@ def register(cli: click.Group) -> None:
                     closed = client.revoke_bot(name)
                 except BotNotFound:
                     raise BadInput(f"no registered bot named {name!r} on the referee at {address}") from None
-            console.print(f"bot {name} revoked on {address}; {closed} connected session(s) ended", highlight=False)
+            console.print(f"bot {name} revoked on {address}; {closed} connected session(s) ended",
+                          highlight=False)
             return
         from referee.service.tokens import TokenStore, UnknownBotName
 
@@ -162,8 +171,8 @@ def register(cli: click.Group) -> None:
             TokenStore(ctx.obj.get("db_url")).revoke(name)
         except UnknownBotName:
             raise BadInput(f"no registered bot named {name!r}") from None
-        console.print(f"bot {name} revoked in the database (a running referee refuses it from its next Hello; "
-                      "pass --referee to end its connected sessions now)", highlight=False)
+        console.print(f"bot {name} revoked in the database (a running referee refuses it from its next "
+                      "Hello; pass --referee to end its connected sessions now)", highlight=False)
 
     @referee.command("bots")
     @click.pass_context
@@ -175,8 +184,8 @@ def register(cli: click.Group) -> None:
             console.print(f"{rec.name}\t{','.join(rec.games) or 'all games'}")
 
     @referee.command("status")
-    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True,
-                  callback=address_arg)
+    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE",
+                  show_default=True, callback=address_arg)
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", required=True)
     def status(address: str, organizer_token: str) -> None:
         """Ask a running referee for its status, bots and matches."""
@@ -188,8 +197,8 @@ def register(cli: click.Group) -> None:
 
     @referee.command("watch")
     @click.argument("match_id")
-    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE", show_default=True,
-                  callback=address_arg)
+    @click.option("--referee", "address", default="127.0.0.1:50051", envvar="ARENA_REFEREE",
+                  show_default=True, callback=address_arg)
     @click.option("--organizer-token", envvar="ARENA_ORGANIZER_TOKEN", required=True)
     @click.option("--delay", type=SECONDS, default=0.0, help="Spectator delay in seconds.")
     def watch(match_id: str, address: str, organizer_token: str, delay: float) -> None:

@@ -45,7 +45,9 @@ def _event_line(event: dict[str, Any]) -> str:
 
 
 def _print_step(step: dict[str, Any], seats: dict[int, str], total: int, show_view: bool) -> None:
-    """A readable summary: who did what, what happened (events), who decides next; the view as JSON on request."""
+    """A readable summary: who did what, what happened (events), who decides next.
+
+    The view as JSON on request."""
     a = step["action"]
     head = f"[bold]step {step['ply']}/{total - 1}[/bold]"
     if a is None:
@@ -92,7 +94,8 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "with_json", is_flag=True, help="Print each step's view as JSON too.")
     @click.option("--interactive/--no-interactive", default=None,
                   help="Step with keys (default: when the terminal is interactive).")
-    def show(path: Path, viewer_text: str, step: int | None, with_json: bool, interactive: bool | None) -> None:
+    def show(path: Path, viewer_text: str, step: int | None, with_json: bool,
+             interactive: bool | None) -> None:
         """Step through PATH: n/Enter next, p previous, g N go to step, j show/hide the view as JSON, q quit.
 
         Each step shows the move, the events it caused (as the chosen view sees them) and whose
@@ -104,7 +107,8 @@ def register(cli: click.Group) -> None:
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--view") from None
         if viewer not in (PUBLIC, ALL) and not 0 <= int(viewer) < rep.players:
-            raise click.BadParameter(f"no seat {viewer} in this {rep.players}-seat match (seats 0-{rep.players - 1}, "
+            raise click.BadParameter(f"no seat {viewer} in this {rep.players}-seat match (seats "
+                                     f"0-{rep.players - 1}, "
                                      "'public' or 'all')", param_hint="--view")
         steps = _steps(rep, viewer)
         seats = {s["seat"]: s["bot"] for s in rep.seats}
@@ -138,4 +142,5 @@ def register(cli: click.Group) -> None:
                 except ValueError:
                     console.print("usage: g N")
             else:
-                console.print("keys: n next, p previous, g N go to step N, j show/hide the view as JSON, q quit")
+                console.print(
+                    "keys: n next, p previous, g N go to step N, j show/hide the view as JSON, q quit")

@@ -24,7 +24,7 @@ def _server(value: str | None) -> str:
     return value or DEFAULT_SERVER
 
 
-def _client(server: str | None, token: str | None):  # type: ignore[no-untyped-def]
+def _client(server: str | None, token: str | None):
     from ..submissions.client import DevClient, find_token
 
     return DevClient(_server(server), find_token(token))
@@ -34,7 +34,7 @@ def _when(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S") if ms else ""
 
 
-def _versions_table(versions) -> Table:  # type: ignore[no-untyped-def]
+def _versions_table(versions) -> Table:
     table = Table("version", "status", "runtime", "games", "submitted (UTC)", "reason")
     colour = {"active": "green", "failed": "red", "building": "yellow", "suspended": "magenta"}
     for v in versions:
@@ -50,13 +50,13 @@ def _versions_table(versions) -> Table:  # type: ignore[no-untyped-def]
     return table
 
 
-def server_option(fn):  # type: ignore[no-untyped-def]
+def server_option(fn):
     return click.option(
         "--server", default=None, envvar="ARENA_DEV_SERVER", callback=address_arg, help=SERVER_HELP
     )(fn)
 
 
-def token_option(fn):  # type: ignore[no-untyped-def]
+def token_option(fn):
     return click.option("--token", default=None, help=TOKEN_HELP)(fn)
 
 

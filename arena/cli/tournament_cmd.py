@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -11,8 +12,11 @@ from rich.table import Table
 
 from .common import COUNT, BadInput, console, parse_options
 
+if TYPE_CHECKING:
+    from ..store import queries
 
-def _fmt_eta(p) -> str:  # type: ignore[no-untyped-def]
+
+def _fmt_eta(p) -> str:
     if p.eta_s is None:
         return "ETA -:--"
     s = int(p.eta_s)
@@ -24,7 +28,7 @@ def progress_bar() -> Progress:
                     TextColumn("{task.fields[detail]}"), console=console, transient=False)
 
 
-def progress_detail(p) -> str:  # type: ignore[no-untyped-def]
+def progress_detail(p) -> str:
     failed = f"[red]{p.failed} failed[/red]" if p.failed else "0 failed"
     waiting = f" ([yellow]{p.waiting} waiting for referee[/yellow])" if getattr(p, "waiting", 0) else ""
     return f"{p.done} done, {p.running} running{waiting}, {failed}, {p.per_minute:.0f}/min, {_fmt_eta(p)}"
@@ -56,36 +60,40 @@ def referee_for(executors: set[str]) -> Iterator[None]:
 
     exit_on_sigterm()
     with local_referee() as ref:
-        console.print(f"started a local referee on {ref.address} (log: {ref.log_path}); {ref.hosted}", highlight=False)
+        console.print(f"started a local referee on {ref.address} (log: {ref.log_path}); {ref.hosted}",
+                      highlight=False)
         yield
 
 
 def run_tournaments(tids: list[int], *, workers: int | None = None, show_progress: bool = True,
-                    labels: dict[int, str] | None = None) -> dict[int, object]:
+                    labels: dict[int, str] | None = None) -> dict[int, queries.Progress]:
     """Drive tournaments with a live progress bar each; returns their final progress."""
     from ..scheduling.driver import dispatcher_from_env, drive_many
     from ..store import open_store, queries
 
     store = open_store()
-    views = {tid: queries.tournament(store, tid) for tid in tids}
-    for tid, v in views.items():
+    views: dict[int, queries.TournamentView] = {}
+    for tid in tids:
+        v = queries.tournament(store, tid)
         if v is None:
             raise BadInput(f"no tournament {tid}")
-    with referee_for({v.executor for v in views.values()}):  # type: ignore[union-attr]
+        views[tid] = v
+    with referee_for({v.executor for v in views.values()}):
         dispatcher = dispatcher_from_env(workers)
         try:
             if not show_progress:
-                return drive_many(store, tids, dispatcher)  # type: ignore[return-value]
+                return drive_many(store, tids, dispatcher)
             with progress_bar() as bar:
-                tasks = {tid: bar.add_task((labels or {}).get(tid, f"#{tid} {views[tid].game}"),  # type: ignore[union-attr]
-                                           total=views[tid].progress.total, detail="starting")  # type: ignore[union-attr]
+                tasks = {tid: bar.add_task((labels or {}).get(tid, f"#{tid} {views[tid].game}"),
+                                           total=views[tid].progress.total,
+                                           detail="starting")
                          for tid in tids}
 
-                def show(progress: dict) -> None:  # type: ignore[type-arg]
+                def show(progress: dict[int, queries.Progress]) -> None:
                     for tid, p in progress.items():
                         bar.update(tasks[tid], completed=p.finished, detail=progress_detail(p))
 
-                return drive_many(store, tids, dispatcher, on_progress=show)  # type: ignore[return-value]
+                return drive_many(store, tids, dispatcher, on_progress=show)
         finally:
             dispatcher.close()
 
@@ -109,7 +117,8 @@ def print_crosstable(tid: int) -> None:
         for b in rows:
             w, d, l_ = h2h.cells.get(a, {}).get(b, [0, 0, 0])
             tw, td, tl = tw + w, td + d, tl + l_
-            cells.append("" if a == b or not (w + d + l_) else f"{(w + d / 2) / (w + d + l_):.0%} {w}-{d}-{l_}")
+            cells.append("" if a == b or not (w + d + l_)
+                         else f"{(w + d / 2) / (w + d + l_):.0%} {w}-{d}-{l_}")
         n = tw + td + tl
         table.add_row(a, *cells, f"{(tw + td / 2) / n:.0%}" if n else "")
     console.print(table)
@@ -138,7 +147,8 @@ def print_luck(tid: int) -> None:
         console.print("luck report: not enough finished deals (two complete units per pairing at least)")
         return
     table = Table("pairing", "deals", "units", "orders", "mean score", "var/game", "var/unit",
-                  "var/unit if independent", "ratio", title=f"#{tid} luck report (score of the pairing's first bot)")
+                  "var/unit if independent", "ratio",
+                  title=f"#{tid} luck report (score of the pairing's first bot)")
     for r in rows:
         table.add_row(r.pairing, "paired" if r.paired else "independent", str(r.units), str(r.orders),
                       f"{r.mean:.3f}", f"{r.var_game:.4f}", f"{r.var_unit:.4f}", f"{r.var_indep:.4f}",
@@ -146,8 +156,9 @@ def print_luck(tid: int) -> None:
     console.print(table)
     pooled = luck.pooled(rows)
     if pooled and pooled[1] > 0:
-        console.print(f"pooled: variance per unit {pooled[0]:.4f} vs {pooled[1]:.4f} with independent seat orders "
-                      f"(ratio {pooled[0] / pooled[1]:.2f}: one unit is worth {pooled[1] / max(pooled[0], 1e-12):.2f} "
+        console.print(f"pooled: variance per unit {pooled[0]:.4f} vs {pooled[1]:.4f} with independent seat "
+                      f"orders (ratio {pooled[0] / pooled[1]:.2f}: one unit is worth "
+                      f"{pooled[1] / max(pooled[0], 1e-12):.2f} "
                       f"independent ones)", highlight=False)
 
 
@@ -180,13 +191,15 @@ def register(cli: click.Group) -> None:
                   type=click.Choice(["auto", "round_robin", "rotation", "cooperative", "gauntlet"]),
                   help="auto: round_robin for 2 seats, rotation for more, cooperative for team games.")
     @click.option("--seats", "-n", default=None,
-                  help="Seats per match (cooperative: comma-separated seat counts). Default: 2 where allowed.")
+                  help="Seats per match (cooperative: comma-separated seat counts). "
+                       "Default: 2 where allowed.")
     @click.option("--games", "-g", type=COUNT, default=2, show_default=True,
                   help="Deals per pairing/group (each played in every seat order).")
     @click.option("--seed", type=int, default=0, show_default=True,
                   help="A public label mixed into every deal (the deals themselves come from a secret key).")
-    @click.option("--deals", "deal_mode", type=click.Choice(["auto", "paired", "independent"]), default="auto",
-                  show_default=True, help="auto: seat orders share a deal where every bot is hosted (cannot "
+    @click.option("--deals", "deal_mode", type=click.Choice(["auto", "paired", "independent"]),
+                  default="auto", show_default=True,
+                  help="auto: seat orders share a deal where every bot is hosted (cannot "
                                           "remember it) or the game has no hidden information.")
     @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
                   help="The secret deal key (64 hex digits) to reproduce a run; default: a fresh random key.")
@@ -194,20 +207,22 @@ def register(cli: click.Group) -> None:
     @click.option("--mixed", is_flag=True, help="Cooperative: also mixed teams (every multiset of bots).")
     @click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE", help="A game option.")
     @click.option("--per-decision-ms", type=COUNT, default=None, help="Time control per decision (ms).")
-    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
+    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee",
+                  show_default=True,
                   help="inprocess: play in the worker with the bots' in-process agents (debugging).")
     @click.option("--name", default="", help="A name for the tournament.")
     @click.option("--run", "run_now", is_flag=True, help="Run it right away (like `arena tournament run`).")
-    def create(game_id: str, bots: str, fmt: str, seats: str | None, games: int, seed: int, subject: str | None,
-               mixed: bool, option_items: tuple[str, ...], per_decision_ms: int | None, executor: str, name: str,
-               run_now: bool, deal_mode: str, deal_key: str | None) -> None:
+    def create(game_id: str, bots: str, fmt: str, seats: str | None, games: int, seed: int,
+               subject: str | None, mixed: bool, option_items: tuple[str, ...], per_decision_ms: int | None,
+               executor: str, name: str, run_now: bool, deal_mode: str, deal_key: str | None) -> None:
         """Schedule a tournament of GAME (every match and its seed are fixed now)."""
         from ..store import open_store, ops, queries
 
         try:
             seat_counts = tuple(int(x) for x in seats.split(",")) if seats else ()
         except ValueError:
-            raise click.BadParameter(f"{seats!r} is not a seat count (or a list of them)", param_hint="--seats")
+            raise click.BadParameter(f"{seats!r} is not a seat count (or a list of them)",
+                                     param_hint="--seats") from None
         req = ops.TournamentRequest(
             game=game_id, bots=tuple(b.strip() for b in bots.split(",") if b.strip()), format=fmt,
             seats=seat_counts, games_per_pairing=games, seed=seed, options=parse_options(option_items),
@@ -229,7 +244,7 @@ def register(cli: click.Group) -> None:
     def _run(tid: int, workers: int | None, show: bool) -> None:
         t0 = time.monotonic()
         final = run_tournaments([tid], workers=workers, show_progress=show)[tid]
-        console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "  # type: ignore[attr-defined]
+        console.print(f"#{tid}: {final.done} done, {final.failed} failed, {final.cancelled} cancelled "
                       f"in {time.monotonic() - t0:.1f}s", highlight=False)
         print_crosstable(tid)
         print_failures(tid, limit=3)
@@ -261,13 +276,15 @@ def register(cli: click.Group) -> None:
             for t in page.items:
                 table.add_row(str(t.id), t.name, t.game, t.format, t.status_text, str(t.progress.total),
                               str(t.progress.done), str(t.progress.failed))
-            console.print(table if page.items else "no tournaments yet: arena tournament create GAME --bots a,b")
+            console.print(table if page.items
+                          else "no tournaments yet: arena tournament create GAME --bots a,b")
             return
         t = queries.tournament(store, tid)
         if t is None:
             raise BadInput(f"no tournament {tid}")
         p = t.progress
-        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status [bold]{t.status_text}[/bold]\n"
+        console.print(f"#{t.id} {t.name}: {t.game} {t.format}, seats {t.seats}, status "
+                      f"[bold]{t.status_text}[/bold]\n"
                       f"{p.finished}/{p.total} finished: {progress_detail(p)}", highlight=False)
         print_pairings(tid)
         if t.deal_key:
@@ -279,9 +296,12 @@ def register(cli: click.Group) -> None:
 
     @tournament.command("retry")
     @click.argument("tid", type=int, metavar="ID")
-    @click.option("--run", "run_now", is_flag=True, help="Run the tournament right away (like `arena tournament run`).")
+    @click.option("--run", "run_now", is_flag=True,
+                  help="Run the tournament right away (like `arena tournament run`).")
     def retry(tid: int, run_now: bool) -> None:
-        """Queue tournament ID's failed matches again, on their own seeds (they go to the front of the queue)."""
+        """Queue tournament ID's failed matches again, on their own seeds.
+
+        They go to the front of the queue."""
         from ..store import open_store, ops
 
         n = ops.retry_failed(open_store(), tid)
@@ -321,7 +341,8 @@ def register(cli: click.Group) -> None:
                           f"{b.expected}[/red]", highlight=False)
         if bad:
             raise SystemExit(1)
-        console.print(f"#{tid}: all {len(rows)} seeds verified: seed = HMAC-SHA256(key, \"{label}\\x1f<deal>\")"
+        console.print(f"#{tid}: all {len(rows)} seeds verified: seed = HMAC-SHA256(key, "
+                      f"\"{label}\\x1f<deal>\")"
                       f"[:4] & 0x7fffffff with key {key}", highlight=False)
 
     @tournament.command("report")

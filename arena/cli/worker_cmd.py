@@ -38,7 +38,8 @@ def register(cli: click.Group) -> None:
     @click.option("--broker", envvar="ARENA_BROKER_URL", default=None,
                   help="Celery broker URL [env ARENA_BROKER_URL], e.g. redis://127.0.0.1:6379/0.")
     @click.option("--queue", "-Q", envvar="ARENA_QUEUE", default="arena", show_default=True)
-    @click.option("--concurrency", "-c", type=COUNT, default=None, help="Worker processes (default: CPU count).")
+    @click.option("--concurrency", "-c", type=COUNT, default=None,
+                  help="Worker processes (default: CPU count).")
     @click.option("--loglevel", "-l", default="warning", show_default=True)
     @click.option("--hostname", "-n", default=None, help="Celery node name (default: arena@<host>:<pid>).")
     @click.option("--beat", "-B", is_flag=True,
@@ -76,7 +77,8 @@ def register(cli: click.Group) -> None:
             home = arena_home()
             home.mkdir(parents=True, exist_ok=True)
             argv += ["--beat", "--schedule", str(home / f"beat-{queue}")]
-        console.print(f"arena worker on {queue} ({broker.split('@')[-1]}), store {store.safe_url}", highlight=False)
+        console.print(f"arena worker on {queue} ({broker.split('@')[-1]}), store {store.safe_url}",
+                      highlight=False)
         for line in bot_modes():
             console.print(line, highlight=False)
         app.worker_main(argv)

@@ -13,8 +13,10 @@ config = context.config
 target_metadata = Base.metadata
 
 
-def _ours(name, type_, parent_names) -> bool:  # type: ignore[no-untyped-def]
-    """Autogenerate looks only at our tables: the referee keeps its own (``referee_bots``) in a shared database."""
+def _ours(name, type_, parent_names) -> bool:
+    """Autogenerate looks only at our tables.
+
+    The referee keeps its own (``referee_bots``) in a shared database."""
     return type_ != "table" or name in target_metadata.tables
 
 

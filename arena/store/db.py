@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import CursorResult, Engine, Executable, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -60,7 +60,7 @@ class Store:
             engine = create_engine(self.url, connect_args={"timeout": 60, "check_same_thread": False})
 
             @event.listens_for(engine, "connect")
-            def _connect(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+            def _connect(dbapi_conn, _record) -> None:
                 dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
                 cur = dbapi_conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
@@ -70,7 +70,7 @@ class Store:
                 cur.close()
 
             @event.listens_for(engine, "begin")
-            def _begin(conn) -> None:  # type: ignore[no-untyped-def]
+            def _begin(conn) -> None:
                 conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
             return engine
@@ -131,7 +131,8 @@ class Store:
         if given:
             return given[:40]
         u = make_url(self.url)
-        ident = f"{self.dialect}|{(u.host or '').lower()}|{u.port or ''}|{u.database or ''}|{self.schema or ''}"
+        ident = (f"{self.dialect}|{(u.host or '').lower()}|{u.port or ''}|"
+                 f"{u.database or ''}|{self.schema or ''}")
         return "a" + hashlib.sha1(ident.encode()).hexdigest()[:9]
 
     def referee_match_id(self, match_id: int) -> str:
@@ -143,12 +144,19 @@ class Store:
         return make_url(self.url).render_as_string(hide_password=True)
 
 
+def updated(session: Session, statement: Executable) -> int:
+    """Run an UPDATE or DELETE; the number of rows it matched."""
+    result = session.execute(statement)
+    assert isinstance(result, CursorResult)  # what a DML statement gives (Session.execute says Result)
+    return result.rowcount
+
+
 def _first_line(exc: BaseException) -> str:
     msg = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     return msg[0] if msg else type(exc).__name__
 
 
-def _current_revision(conn) -> str | None:  # type: ignore[no-untyped-def]
+def _current_revision(conn) -> str | None:
     from alembic.runtime.migration import MigrationContext
 
     return MigrationContext.configure(conn).get_current_revision()
@@ -157,7 +165,7 @@ def _current_revision(conn) -> str | None:  # type: ignore[no-untyped-def]
 _heads: dict[str, str | None] = {}
 
 
-def _head_revision(cfg) -> str | None:  # type: ignore[no-untyped-def]
+def _head_revision(cfg) -> str | None:
     key = str(MIGRATIONS)
     if key not in _heads:
         from alembic.script import ScriptDirectory

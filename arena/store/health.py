@@ -63,7 +63,8 @@ def _summary(game: str, rows: list[MatchHealth]) -> HealthSummary:
                          round(total_ms / decisions, 1) if decisions else 0.0,
                          max((int(h.get("p95_ms", 0)) for h in hs), default=0),
                          max((int(h.get("max_ms", 0)) for h in hs), default=0),
-                         total("timeouts"), total("illegal"), total("strikes"), total("crashes"), total("forfeits"))
+                         total("timeouts"), total("illegal"), total("strikes"), total("crashes"),
+                         total("forfeits"))
 
 
 def summary(store: Store, bot: str, *, limit: int = 1000) -> list[HealthSummary]:

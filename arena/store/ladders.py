@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from arena import ratings
 
 from . import models as m
-from .db import Store
+from .db import Store, updated
 from .models import utcnow
 from .queries import group_open
 
@@ -73,7 +73,8 @@ def refresh(store: Store, game: str, *, tournament_id: int | None = None, force:
     results = load_results(store, game)
     won = _refresh_one(store, game, results, tournament_id, force)
     for n in sorted({len(r.bots) for r in results}):
-        _refresh_one(store, seat_ladder(game, n), [r for r in results if len(r.bots) == n], tournament_id, force)
+        _refresh_one(store, seat_ladder(game, n), [r for r in results if len(r.bots) == n], tournament_id,
+                     force)
     return won
 
 
@@ -93,9 +94,9 @@ def _refresh_one(store: Store, key: str, results: list[ratings.Result], tourname
             except IntegrityError:
                 pass
         cond = [m.Ladder.game == game, (m.Ladder.results <= count) if force else (m.Ladder.results < count)]
-        won = s.execute(update(m.Ladder).where(*cond).values(results=count, anchor=anchor, draw_nu=fit.nu,
-                                                             computed_at=utcnow())
-                        .execution_options(synchronize_session=False)).rowcount
+        won = updated(s, update(m.Ladder).where(*cond).values(results=count, anchor=anchor, draw_nu=fit.nu,
+                                                              computed_at=utcnow())
+                         .execution_options(synchronize_session=False))
         if not won:
             return False
         s.execute(delete(m.Rating).where(m.Rating.game == game))
@@ -109,7 +110,8 @@ def _refresh_one(store: Store, key: str, results: list[ratings.Result], tourname
     return True
 
 
-def snapshot(store: Store, game: str, count: int, rows: list[ratings.Rated], tournament_id: int | None) -> bool:
+def snapshot(store: Store, game: str, count: int, rows: list[ratings.Rated],
+             tournament_id: int | None) -> bool:
     try:
         with store.tx() as s:
             snap = m.RatingSnapshot(game=game, results=count, tournament_id=tournament_id)

@@ -45,7 +45,8 @@ T_CREATED, T_RUNNING, T_DONE, T_CANCELLED = "created", "running", "done", "cance
 CONTINUOUS = "continuous"
 
 # Bot version states (issue 20). Only 'active' bots are matched by the continuous ladder.
-B_BUILDING, B_FAILED, B_ACTIVE, B_SUSPENDED, B_RETIRED = "building", "failed", "active", "suspended", "retired"
+B_BUILDING, B_FAILED, B_ACTIVE = "building", "failed", "active"
+B_SUSPENDED, B_RETIRED = "suspended", "retired"
 
 
 class Developer(Base):

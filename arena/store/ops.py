@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import Update, and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from referee.engine.errors import ArenaError
 from referee.health import match_health
 
 from . import models as m
-from .db import Store
+from .db import Store, updated
 from .models import utcnow
 
 
@@ -42,7 +42,7 @@ BUILTIN_COMMAND = "{python} -m bots.serve {name}"
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")  # same rule as referee.service.tokens
 
 
-def _update(model: type[m.Base]):  # type: ignore[no-untyped-def]
+def _update(model: type[m.Base]) -> Update:
     """A bulk UPDATE that leaves the session's objects alone (we never rely on them after)."""
     return update(model).execution_options(synchronize_session=False)
 
@@ -75,8 +75,8 @@ def add_bot(store: Store, name: str, *, kind: str = "hosted", command: str | Non
 def remove_bot(store: Store, name: str) -> None:
     """Deactivate a bot: it joins no new tournament; its matches and ratings stay."""
     with store.tx() as s:
-        n = s.execute(_update(m.Bot).where(m.Bot.name == name, m.Bot.active.is_(True))
-                      .values(active=False)).rowcount
+        n = updated(s, _update(m.Bot).where(m.Bot.name == name, m.Bot.active.is_(True))
+                       .values(active=False))
         if not n:
             raise BotError(f"no bot named {name!r}")
 
@@ -127,7 +127,8 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
         if not bot.plays(info.id):
             raise BotError(f"bot {name!r} does not play {info.id} (it plays {', '.join(bot.games)})")
         if req.executor == "inprocess" and not bot.agent:
-            raise BotError(f"bot {name!r} has no in-process equivalent; it cannot run with --executor inprocess")
+            raise BotError(
+                f"bot {name!r} has no in-process equivalent; it cannot run with --executor inprocess")
     seats = list(req.seats) or [scheduling.default_seats(info)]
     fmt = scheduling.default_format(info, seats[0]) if req.format == "auto" else req.format
     options = game.options.validate(req.options or {})
@@ -151,8 +152,8 @@ def create_tournament(store: Store, req: TournamentRequest) -> int:
         s.flush()
         for number, p in enumerate(plan):
             match = m.Match(tournament_id=t.id, number=number, game=info.id, players=p.players, seed=p.seed,
-                            options=p.options, scenario=p.scenario, group_key=p.group, deal=p.deal, status=m.QUEUED,
-                            attempts=0)
+                            options=p.options, scenario=p.scenario, group_key=p.group, deal=p.deal,
+                            status=m.QUEUED, attempts=0)
             match.seats = [m.MatchSeat(seat=i, bot=b) for i, b in enumerate(p.seats)]
             s.add(match)
         return t.id
@@ -182,8 +183,9 @@ def cancel_tournament(store: Store, tid: int) -> int:
         t = s.get(m.Tournament, tid)
         if t is None:
             raise TournamentError(f"no tournament {tid}")
-        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
-                      .values(status=m.CANCELLED, reason="tournament cancelled", finished_at=utcnow())).rowcount
+        n = updated(s, _update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.QUEUED)
+                       .values(status=m.CANCELLED, reason="tournament cancelled",
+                               finished_at=utcnow()))
         if t.status not in (m.T_DONE, m.T_CANCELLED):
             t.status, t.finished_at = m.T_CANCELLED, utcnow()
         return n
@@ -198,10 +200,10 @@ def finish_if_complete(store: Store, tid: int) -> bool:
             m.Match.tournament_id == tid, m.Match.status.in_([m.QUEUED, m.RUNNING])))
         if open_:
             return False
-        n = s.execute(_update(m.Tournament).where(m.Tournament.id == tid,
-                                                 m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]),
-                                                 m.Tournament.format != "continuous")
-                      .values(status=m.T_DONE, finished_at=utcnow())).rowcount
+        n = updated(s, _update(m.Tournament).where(m.Tournament.id == tid,
+                                                  m.Tournament.status.in_([m.T_CREATED, m.T_RUNNING]),
+                                                  m.Tournament.format != m.CONTINUOUS)
+                       .values(status=m.T_DONE, finished_at=utcnow()))
         return bool(n)
 
 
@@ -219,14 +221,15 @@ class Claim:
 def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
     now = utcnow()
     with store.tx() as s:
-        n = s.execute(
+        n = updated(s,
             _update(m.Match).where(
                 m.Match.id == match_id,
-                or_(and_(m.Match.status == m.QUEUED, or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
+                or_(and_(m.Match.status == m.QUEUED,
+                         or_(m.Match.not_before.is_(None), m.Match.not_before <= now)),
                     and_(m.Match.status == m.RUNNING, m.Match.lease_expires < now)))
             .values(status=m.RUNNING, lease_owner=owner, lease_expires=now + timedelta(seconds=lease_s),
                     attempts=m.Match.attempts + 1, started_at=now)
-        ).rowcount
+        )
         row = s.execute(select(m.Match.status, m.Match.lease_expires, m.Match.not_before, m.Match.attempts)
                         .where(m.Match.id == match_id)).first()
     if row is None:
@@ -235,7 +238,8 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
     if n:
         return Claim(True, "claimed", 0.0, attempts)
     if status == m.RUNNING:
-        return Claim(False, "busy", max(0.5, (expires - now).total_seconds()) if expires else lease_s, attempts)
+        return Claim(False, "busy", max(0.5, (expires - now).total_seconds()) if expires else lease_s,
+                     attempts)
     if status == m.QUEUED:
         return Claim(False, "backoff", max(0.1, (not_before - now).total_seconds()) if not_before else 0.1,
                      attempts)
@@ -245,35 +249,36 @@ def claim(store: Store, match_id: int, owner: str, lease_s: float) -> Claim:
 def renew(store: Store, match_id: int, owner: str, lease_s: float) -> bool:
     """Extend this worker's lease; False if it lost the match (lease taken over or match finished)."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(lease_expires=utcnow() + timedelta(seconds=lease_s))).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(lease_expires=utcnow() + timedelta(seconds=lease_s))))
 
 
-def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *, refund: bool = False) -> bool:
+def release(store: Store, match_id: int, owner: str, reason: str, delay_s: float, *,
+            refund: bool = False) -> bool:
     """Give a match back for a retry after ``delay_s``; ``refund``: the claim was spent on an outage
     (referee or store unreachable), not on the match, and does not count as an attempt.
 
     The retry counts as a dispatch at its due time: the worker re-sends it (Celery retry), so
     the driver's sweep leaves it alone unless that message is lost too."""
     later = utcnow() + timedelta(seconds=delay_s)
-    values: dict[str, Any] = {"status": m.QUEUED, "reason": reason, "lease_owner": None, "lease_expires": None,
-                              "not_before": later, "dispatched_at": later}
+    values: dict[str, Any] = {"status": m.QUEUED, "reason": reason, "lease_owner": None,
+                              "lease_expires": None, "not_before": later, "dispatched_at": later}
     if refund:
         values["attempts"] = func.greatest(m.Match.attempts - 1, 0) if store.dialect == "postgresql" \
             else func.max(m.Match.attempts - 1, 0)
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(**values)).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(**values)))
 
 
 def note(store: Store, match_id: int, owner: str, reason: str) -> bool:
     """Say why a match this worker holds is not progressing (e.g. "waiting for referee: ...")."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
-                                                    m.Match.lease_owner == owner)
-                              .values(reason=reason[:2000])).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.RUNNING,
+                                                     m.Match.lease_owner == owner)
+                               .values(reason=reason[:2000])))
 
 
 def retry_failed(store: Store, tid: int) -> int:
@@ -286,9 +291,10 @@ def retry_failed(store: Store, tid: int) -> int:
             raise TournamentError(f"no tournament {tid}")
         if t.status == m.T_CANCELLED:
             raise TournamentError(f"tournament {tid} was cancelled")
-        n = s.execute(_update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
-                      .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None, dispatched_at=None,
-                              lease_owner=None, lease_expires=None, finished_at=None)).rowcount
+        n = updated(s, _update(m.Match).where(m.Match.tournament_id == tid, m.Match.status == m.FAILED)
+                       .values(status=m.QUEUED, attempts=0, reason="retried", not_before=None,
+                               dispatched_at=None, lease_owner=None, lease_expires=None,
+                               finished_at=None))
         if n:
             t.status, t.finished_at = m.T_RUNNING, None
         return int(n)
@@ -300,9 +306,9 @@ def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:
         cond = [m.Match.id == match_id, m.Match.status.in_([m.RUNNING, m.QUEUED])]
         if owner is not None:
             cond.append(or_(m.Match.lease_owner == owner, m.Match.status == m.QUEUED))
-        return bool(s.execute(_update(m.Match).where(*cond).values(
+        return bool(updated(s, _update(m.Match).where(*cond).values(
             status=m.FAILED, reason=reason[:2000], lease_owner=None, lease_expires=None,
-            finished_at=utcnow())).rowcount)
+            finished_at=utcnow())))
 
 
 def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[str, Any] | None, *,
@@ -310,14 +316,15 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
     """Record a result exactly once; False if the match was already finished (the result is dropped)."""
     try:
         with store.tx() as s:
-            n = s.execute(_update(m.Match).where(m.Match.id == match_id,
-                                                m.Match.status.in_([m.RUNNING, m.QUEUED]))
-                          .values(status=m.DONE, reason=None, lease_owner=None, lease_expires=None,
-                                  finished_at=utcnow())).rowcount
+            n = updated(s, _update(m.Match).where(m.Match.id == match_id,
+                                                 m.Match.status.in_([m.RUNNING, m.QUEUED]))
+                           .values(status=m.DONE, reason=None, lease_owner=None, lease_expires=None,
+                                   finished_at=utcnow()))
             if not n:
                 return False
             s.add(m.Outcome(match_id=match_id, data=outcome, reason=str(outcome.get("reason", "normal")),
-                            team_result=outcome.get("team_result"), plies=plies, seconds=seconds, worker=worker))
+                            team_result=outcome.get("team_result"), plies=plies, seconds=seconds,
+                            worker=worker))
             if replay is not None:
                 raw = json.dumps(replay, separators=(",", ":")).encode()
                 s.add(m.ReplayBlob(match_id=match_id, data=gzip.compress(raw, mtime=0), size=len(raw)))
@@ -339,15 +346,16 @@ def forgive_takeover(store: Store, match_id: int) -> bool:
     was a takeover of a lease whose holder was alive but could not renew it (the store was unreachable,
     or the holder stalled). That claim was not the match's fault: give its attempt back (never below 1)."""
     with store.tx() as s:
-        return bool(s.execute(_update(m.Match).where(m.Match.id == match_id, m.Match.status == m.DONE,
-                                                    m.Match.attempts > 1)
-                              .values(attempts=m.Match.attempts - 1)).rowcount)
+        return bool(updated(s, _update(m.Match).where(m.Match.id == match_id, m.Match.status == m.DONE,
+                                                     m.Match.attempts > 1)
+                               .values(attempts=m.Match.attempts - 1)))
 
 
 @dataclass(frozen=True)
 class Stale:
     match_id: int
-    why: str  # "undispatched" | "retried" | "lost" (queued but its message vanished) | "expired" (worker died)
+    # "undispatched" | "retried" | "lost" (queued but its message vanished) | "expired" (worker died)
+    why: str
 
     @property
     def front(self) -> bool:

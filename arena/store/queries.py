@@ -187,12 +187,14 @@ def bot(store: Store, name: str) -> BotView | None:
 def ladder_games(store: Store) -> list[str]:
     """Games that have a published ladder."""
     with store.read() as s:
-        return [g for g in s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game))
-                if "@" not in g]
+        games = s.scalars(select(m.Ladder.game).where(m.Ladder.results > 0).order_by(m.Ladder.game))
+        return [g for g in games if "@" not in g]
 
 
 def seat_counts(store: Store, game: str) -> list[int]:
-    """The seat counts of ``game`` that have a published ladder of their own (``ladder(store, "clank@4")``)."""
+    """The seat counts of ``game`` that have a published ladder of their own.
+
+    Each is read as ``ladder(store, "clank@4")``."""
     with store.read() as s:
         ids = s.scalars(select(m.Ladder.game).where(m.Ladder.game.like(f"{game}@%"), m.Ladder.results > 0))
         return sorted(int(g.rpartition("@")[2]) for g in ids if g.rpartition("@")[2].isdigit())
@@ -225,7 +227,7 @@ def rating_history(store: Store, game: str, player: str | None = None) -> dict[s
 
 
 # -- tournaments -----------------------------------------------------------------------------------
-def _progress(s, tid: int) -> Progress:  # type: ignore[no-untyped-def]
+def _progress(s, tid: int) -> Progress:
     counts = dict(s.execute(select(m.Match.status, func.count()).where(m.Match.tournament_id == tid)
                             .group_by(m.Match.status)).all())
     first, last = s.execute(select(func.min(m.Match.started_at), func.max(m.Match.finished_at))
@@ -246,7 +248,8 @@ def failures(store: Store, tid: int, limit: int = 50) -> list[Failure]:
     """A tournament's failed matches with their reasons (in tournament order)."""
     with store.read() as s:
         rows = s.execute(select(m.Match.id, m.Match.number, m.Match.reason).where(
-            m.Match.tournament_id == tid, m.Match.status == m.FAILED).order_by(m.Match.number).limit(limit)).all()
+            m.Match.tournament_id == tid,
+            m.Match.status == m.FAILED).order_by(m.Match.number).limit(limit)).all()
     return [Failure(mid, n, reason or "") for mid, n, reason in rows]
 
 
@@ -273,8 +276,8 @@ def key_published(status: str, progress: Progress) -> bool:
 def _tournament_view(t: m.Tournament, progress: Progress) -> TournamentView:
     key = t.deal_key if key_published(t.status, progress) else None
     return TournamentView(t.id, t.name, t.game, t.format, list(t.seats), t.games_per_pairing, list(t.bots),
-                          t.subject, dict(t.options), t.seed, t.executor, t.status, t.created_at, t.started_at,
-                          t.finished_at, progress, t.deal_mode, key)
+                          t.subject, dict(t.options), t.seed, t.executor, t.status, t.created_at,
+                          t.started_at, t.finished_at, progress, t.deal_mode, key)
 
 
 def tournament(store: Store, tid: int) -> TournamentView | None:
@@ -312,7 +315,8 @@ def tournaments(store: Store, *, game: str | None = None, status: str | None = N
                                               .where(m.Match.tournament_id.in_(ids))
                                               .group_by(m.Match.tournament_id)):
                 spans[tid] = (first, last)
-        items = [_tournament_view(t, _make_progress(counts[t.id], *spans.get(t.id, (None, None)))) for t in ts]
+        items = [_tournament_view(t, _make_progress(counts[t.id], *spans.get(t.id, (None, None))))
+                 for t in ts]
     return Page(items, int(total), limit, offset)
 
 
@@ -320,7 +324,7 @@ def tournaments(store: Store, *, game: str | None = None, status: str | None = N
 OPEN = (m.QUEUED, m.RUNNING)
 
 
-def group_open():  # type: ignore[no-untyped-def]
+def group_open():
     """SQL: some match dealt like ``m.Match`` (same tournament, same deal) is still to be played.
 
     The one definition of the embargo: the store's reads (and so the dashboard and the CLI) hide
@@ -379,7 +383,8 @@ def deal_results(store: Store, tid: int) -> list[tuple[Any, str, str, bool]]:
                                   .where(m.Match.tournament_id == tid).order_by(m.MatchSeat.match_id,
                                                                                 m.MatchSeat.seat)):
             seats[mid].append(bot)
-    return [(ratings.Result((tid, number), tuple(seats[mid]), data, scenario), group, deal, paired.get(group, False))
+    return [(ratings.Result((tid, number), tuple(seats[mid]), data, scenario), group, deal,
+             paired.get(group, False))
             for mid, number, group, deal, scenario, data in rows]
 
 
@@ -402,24 +407,27 @@ def deals(store: Store, tid: int) -> tuple[str, int, list[DealRow]] | None:
 
 
 # -- matches ---------------------------------------------------------------------------------------
-def _match_query():  # type: ignore[no-untyped-def]
+def _match_query():
     return (select(m.Match, m.Outcome, m.ReplayBlob.size, group_open().label("sealed"))
             .outerjoin(m.Outcome, m.Outcome.match_id == m.Match.id)
             .outerjoin(m.ReplayBlob, m.ReplayBlob.match_id == m.Match.id))
 
 
-def _match_view(match: m.Match, outcome: m.Outcome | None, replay_size: int | None, is_sealed: bool) -> MatchView:
+def _match_view(match: m.Match, outcome: m.Outcome | None, replay_size: int | None,
+                is_sealed: bool) -> MatchView:
     data = outcome.data if outcome and not is_sealed else None
     return MatchView(match.id, match.tournament_id, match.number, match.game, match.players,
                      None if is_sealed else match.seed, dict(match.options), match.scenario, match.bot_names,
                      match.status, match.reason, match.attempts, list(data["ranks"]) if data else None,
-                     list(data["scores"]) if data else None, data, outcome.plies if outcome and data else None,
-                     outcome.seconds if outcome else None, match.started_at, match.finished_at,
-                     replay_size is not None and not is_sealed, match.deal, bool(is_sealed))
+                     list(data["scores"]) if data else None, data,
+                     outcome.plies if outcome and data else None, outcome.seconds if outcome else None,
+                     match.started_at, match.finished_at, replay_size is not None and not is_sealed,
+                     match.deal, bool(is_sealed))
 
 
-def matches(store: Store, *, tournament_id: int | None = None, game: str | None = None, bot: str | None = None,
-            status: str | None = None, limit: int = 50, offset: int = 0, newest_first: bool = False) -> Page:
+def matches(store: Store, *, tournament_id: int | None = None, game: str | None = None,
+            bot: str | None = None, status: str | None = None, limit: int = 50, offset: int = 0,
+            newest_first: bool = False) -> Page:
     """A page of matches, in tournament order (or newest finished first)."""
     with store.read() as s:
         q = _match_query()
@@ -486,7 +494,8 @@ def status_counts(store: Store, *, game: str | None = None) -> dict[str, int]:
 def workers_seen(store: Store, tid: int) -> dict[str, int]:
     """Results per worker id in a tournament (shows that scale-out spread the work)."""
     with store.read() as s:
-        rows = s.execute(select(m.Outcome.worker, func.count()).join(m.Match, m.Match.id == m.Outcome.match_id)
+        rows = s.execute(select(m.Outcome.worker, func.count()).join(m.Match,
+                                                                     m.Match.id == m.Outcome.match_id)
                          .where(m.Match.tournament_id == tid).group_by(m.Outcome.worker)).all()
     return {w or "?": n for w, n in rows}
 

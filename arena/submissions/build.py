@@ -10,6 +10,7 @@ control-group limits; it is killed at the build time limit, and its output is ca
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import secrets
@@ -159,9 +160,11 @@ def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Ch
     out = bytearray()
     dropped = [0]
 
+    stdout = proc.stdout
+    assert isinstance(stdout, io.BufferedReader)  # a binary pipe with the default buffering
+
     def pump() -> None:
-        assert proc.stdout is not None
-        for chunk in iter(lambda: proc.stdout.read1(65536), b""):  # type: ignore[union-attr,attr-defined]
+        for chunk in iter(lambda: stdout.read1(65536), b""):
             room = LOG_LIMIT - len(out)
             out.extend(chunk[: max(room, 0)])
             dropped[0] += max(0, len(chunk) - max(room, 0))

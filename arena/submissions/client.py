@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import grpc
 
@@ -19,6 +20,8 @@ from referee.protocol import developer_pb2 as pb
 from referee.protocol import developer_pb2_grpc as pb_grpc
 
 from .pack import sha256
+
+T = TypeVar("T")
 
 DEFAULT_SERVER = "127.0.0.1:50061"
 CHUNK = 256 << 10
@@ -73,7 +76,7 @@ class DevClient:
     def _md(self) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {self.token}")]
 
-    def _call(self, fn: Callable[..., object], request: object, timeout: float = 60) -> object:
+    def _call(self, fn: Callable[..., T], request: object, timeout: float = 60) -> T:
         try:
             return fn(request, metadata=self._md(), timeout=timeout)
         except grpc.RpcError as exc:
@@ -90,7 +93,7 @@ class DevClient:
         return DevServiceError(f"{detail} [{code.name if code else 'error'}]")
 
     def register(self, name: str) -> pb.RegisterDeveloperResponse:
-        return self._call(self.stub.RegisterDeveloper, pb.RegisterDeveloperRequest(name=name))  # type: ignore[return-value]
+        return self._call(self.stub.RegisterDeveloper, pb.RegisterDeveloperRequest(name=name))
 
     def submit(self, data: bytes, progress: Callable[[int], None] = lambda _n: None) -> pb.VersionInfo:
         def chunks() -> Iterator[pb.SubmitChunk]:
@@ -101,18 +104,18 @@ class DevClient:
                 progress(len(part))
 
         try:
-            return self.stub.Submit(chunks(), metadata=self._md(), timeout=600)  # type: ignore[no-any-return]
+            return self.stub.Submit(chunks(), metadata=self._md(), timeout=600)
         except grpc.RpcError as exc:
             raise self._error(exc) from None
 
     def versions(self, bot: str = "") -> pb.ListVersionsResponse:
-        return self._call(self.stub.ListVersions, pb.ListVersionsRequest(bot=bot))  # type: ignore[return-value]
+        return self._call(self.stub.ListVersions, pb.ListVersionsRequest(bot=bot))
 
     def version(self, name: str) -> pb.VersionInfo:
-        return self._call(self.stub.GetVersion, pb.GetVersionRequest(name=name))  # type: ignore[return-value]
+        return self._call(self.stub.GetVersion, pb.GetVersionRequest(name=name))
 
     def retire(self, name: str) -> pb.VersionInfo:
-        return self._call(self.stub.RetireVersion, pb.GetVersionRequest(name=name))  # type: ignore[return-value]
+        return self._call(self.stub.RetireVersion, pb.GetVersionRequest(name=name))
 
     def close(self) -> None:
         self.channel.close()

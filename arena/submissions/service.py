@@ -157,7 +157,7 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
                 try:
                     unpack(
                         archive,
-                        staging / "pkg",  # type: ignore[arg-type]
+                        staging / "pkg",
                         UnpackLimits(self.settings.unpacked_bytes, self.settings.max_files),
                     )
                     manifest = _manifest(staging / "pkg")

@@ -19,7 +19,7 @@ import tarfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from referee.engine.errors import ArenaError
 
@@ -47,10 +47,14 @@ class Unpacked:
     bytes: int
 
 
+class _Reader(Protocol):
+    def read(self, n: int, /) -> bytes: ...
+
+
 class _Capped:
     """A read-only stream that refuses to give more than ``limit`` bytes (the gzip bomb's end)."""
 
-    def __init__(self, raw: BinaryIO, limit: int) -> None:
+    def __init__(self, raw: _Reader, limit: int) -> None:
         self.raw, self.limit, self.count = raw, limit, 0
 
     def read(self, n: int = -1) -> bytes:
@@ -123,10 +127,11 @@ def _empty(dest: Path) -> None:
 
 
 def _extract(archive: BinaryIO, root: str, limits: UnpackLimits) -> Unpacked:
-    stream = _Capped(gzip.GzipFile(fileobj=archive, mode="rb"), limits.unpacked_bytes + TAR_SLACK)  # type: ignore[arg-type]
+    stream = _Capped(gzip.GzipFile(fileobj=archive, mode="rb"), limits.unpacked_bytes + TAR_SLACK)
     files = written = 0
     seen: set[str] = set()
     links: list[str] = []
+    # typeshed wants a seekable, writable file object; the "r|" stream mode only ever reads it
     with tarfile.open(fileobj=stream, mode="r|") as tar:  # type: ignore[call-overload]
         for member in tar:
             rel = _clean(member.name)

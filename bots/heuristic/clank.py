@@ -228,8 +228,8 @@ class HeuristicBot(Bot):
             return by_type["defeat_goblin"][0]
         return by_type["end_turn"][0] if "end_turn" in by_type else 0
 
-    def _movement(self, view: dict[str, Any], me: dict[str, Any], turn: dict[str, Any], legal: list[dict[str, Any]],
-                  by_type: dict[str, list[int]]) -> int | None:
+    def _movement(self, view: dict[str, Any], me: dict[str, Any], turn: dict[str, Any],
+                  legal: list[dict[str, Any]], by_type: dict[str, list[int]]) -> int | None:
         if "take_artifact" in by_type and (not me["artifacts"] or len(me["artifacts"]) < 2):
             return by_type["take_artifact"][0]
         goal = self._goal(view, me)

@@ -54,13 +54,13 @@ class Model:
         for p in view["portcullis"]:
             if p["state"] == "closed" and (rotate is None or p["slot"] != rotate[0]):
                 a, b = tuple(p["squares"][0]), tuple(p["squares"][1])
-                self.closed.add((a, b))  # type: ignore[arg-type]
-                self.closed.add((b, a))  # type: ignore[arg-type]
+                self.closed.add((a, b))
+                self.closed.add((b, a))
         self.tokens = {t["id"]: t for t in view["tokens"]}
         self.at: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for t in view["tokens"]:
             if t["carried_by"] is None:
-                self.at.setdefault(tuple(t["square"]), []).append(t)  # type: ignore[arg-type]
+                self.at.setdefault(tuple(t["square"]), []).append(t)
 
     def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
         q = (p[0] + DX[d], p[1] + DY[d])
@@ -88,7 +88,8 @@ class Model:
                     continue
                 if self.kind[p] == "T" and walker == "normal":
                     continue
-                if walker != "wizard" and any(t["character"] and t["state"] == "healthy" and t["colour"] != colour
+                if walker != "wizard" and any(t["character"] and t["state"] == "healthy"
+                                              and t["colour"] != colour
                                               for t in self.at.get(p, ())):
                     continue
                 dist[p] = dist[q] + 1
@@ -195,8 +196,8 @@ class HeuristicBot(Bot):
             colour, kind = a["token"].split(".", 1)
             sq = tuple(a["square"])
             if kind in COMBAT:
-                return mine.get(sq, 99) if colour == me else -theirs.get(sq, 99)  # type: ignore[arg-type]
-            return mine.get(sq, 99)  # type: ignore[arg-type]
+                return mine.get(sq, 99) if colour == me else -theirs.get(sq, 99)
+            return mine.get(sq, 99)
         return self._pick_first(legal, score)
 
     # -- combat ----------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ class HeuristicBot(Bot):
                     if x["id"] in side or not joins(x, colour):
                         continue
                     p = tuple(x["square"])
-                    if any(model.step(p, d) in squares for d in DIRS):  # type: ignore[arg-type]
+                    if any(model.step(p, d) in squares for d in DIRS):
                         side.add(x["id"])
                         changed = True
 
@@ -268,7 +269,7 @@ class HeuristicBot(Bot):
 
         def cur_dist(cid: str, m: Model = model, ds: dict[str, Any] = dists) -> int:
             t = m.tokens[cid]
-            return ds[self._walker(t, m)].get(tuple(t["square"]), INF)  # type: ignore[arg-type]
+            return ds[self._walker(t, m)].get(tuple(t["square"]), INF)
 
         scores: list[float] = []
         for a in legal:
@@ -279,7 +280,8 @@ class HeuristicBot(Bot):
             elif kind == "move":
                 t = toks[a["character"]]
                 d = cur_dist(a["character"])
-                if d < INF and (view["turn"], t["id"]) not in self.stuck and self._can_progress(model, t, dists):
+                if d < INF and (view["turn"], t["id"]) not in self.stuck \
+                        and self._can_progress(model, t, dists):
                     speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
                     bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
                     s = 100 + bonus - d if d <= speed else 20 + bonus - d / 10
@@ -288,7 +290,8 @@ class HeuristicBot(Bot):
             elif kind == "attack":
                 mine, theirs = self._estimate(view, model, a["character"], a["target"])
                 wounded = toks[a["target"]]["state"] == "wounded"
-                if mine + min(best_card, 6) > theirs + opp_best or (wounded and mine - theirs + best_card - opp_best >= 0):
+                if mine + min(best_card, 6) > theirs + opp_best \
+                        or (wounded and mine - theirs + best_card - opp_best >= 0):
                     s = 60 if wounded else 30
             elif kind == "fireball":
                 s = 70 if self._fireball_hits_enemy(model, a, me) else -1
@@ -304,8 +307,9 @@ class HeuristicBot(Bot):
                     land = tuple(a["land"])
                 else:
                     land = (t["square"][0] + DX[a["dir"]], t["square"][1] + DY[a["dir"]])
-                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != (0 if me == "blue" else 21) \
-                    else dists[self._walker(t, model)].get(land, INF)  # type: ignore[arg-type]
+                own_line = 0 if me == "blue" else 21  # DT-3.2.2: blue starts on column 0
+                d1 = 0 if model.kind.get(land) == "L" and land[0] in (0, 21) and land[0] != own_line \
+                    else dists[self._walker(t, model)].get(land, INF)
                 if d0 - d1 >= 3:
                     s = 25 + (d0 - d1)
             elif kind == "drink_potion":
@@ -316,8 +320,8 @@ class HeuristicBot(Bot):
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         if legal[best]["type"] == "move":
             self.mover = legal[best]["character"]
-            self.move_start = tuple(toks[legal[best]["character"]]["square"])  # type: ignore[assignment]
-            self.visited = {self.move_start}  # type: ignore[arg-type]
+            self.move_start = tuple(toks[legal[best]["character"]]["square"])
+            self.visited = {self.move_start}
         return best
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
@@ -325,7 +329,7 @@ class HeuristicBot(Bot):
         dist = dists[self._walker(t, model)]
         here = dist.get(p, INF)
         for d in DIRS:
-            q = model.step(p, d)  # type: ignore[arg-type]
+            q = model.step(p, d)
             if q is not None and model.kind.get(q) != "H" and dist.get(q, INF) < here:
                 return True
         return False
@@ -333,7 +337,7 @@ class HeuristicBot(Bot):
     def _fireball_hits_enemy(self, model: Model, a: dict[str, Any], me: str) -> bool:
         p = tuple(model.tokens[a["character"]]["square"])
         while True:
-            q = model.step(p, a["dir"])  # type: ignore[arg-type]
+            q = model.step(p, a["dir"])
             if q is None or model.kind.get(q) == "H":
                 return False
             chars = [t for t in model.at.get(q, ()) if t["character"]]
@@ -361,7 +365,7 @@ class HeuristicBot(Bot):
                 c, r = (4 - r, c) if a["dir"] == "cw" else (r, 4 - c)
                 q = (x0 + c, y0 + r)
             w = self._walker(t, model)
-            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)  # type: ignore[arg-type]
+            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)
         if gain >= 2:
             return 8 + gain
         # Deadlock breaker: now and then turn a room even without a measurable gain.
@@ -373,8 +377,8 @@ class HeuristicBot(Bot):
         t = model.tokens[sub["character"]]
         dist = model.dist_to_line(view["colour"], self._walker(t, model))
         p = tuple(t["square"])
-        self.visited.add(p)  # type: ignore[arg-type]
-        here = dist.get(p, INF)  # type: ignore[arg-type]
+        self.visited.add(p)
+        here = dist.get(p, INF)
         best_i, best_d = None, here
         end_i = None
         for i, a in enumerate(legal):

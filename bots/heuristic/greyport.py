@@ -65,7 +65,8 @@ class HeuristicBot(Bot):
     def power(self, c: dict[str, Any]) -> float:
         abil = " ".join(c.get("abilities", []))
         bonus = 1.5 * ("cleave" in abil) + 1.0 * ("snipe" in abil) + 1.0 * ("taunt" in abil) + \
-            1.0 * ("shield" in abil) + 0.8 * ("draw" in abil) + 0.8 * ("splash" in abil) + 0.5 * ("reroll" in abil)
+            1.0 * ("shield" in abil) + 0.8 * ("draw" in abil) + 0.8 * ("splash" in abil) + \
+            0.5 * ("reroll" in abil)
         return sum(MEAN[d] for d in c.get("dice", [])) + c.get("fixed", 0) + bonus
 
     def monster(self, view: dict[str, Any], mid: str) -> dict[str, Any]:
@@ -128,7 +129,8 @@ class HeuristicBot(Bot):
         m = self.monster(view, mid)
         a = m["armour"]
         loc = view["location"]
-        if loc and loc["status"] != "destroyed" and loc["ability"] == "armour_plus1" and self.where(view, mid) == "loc":
+        if loc and loc["status"] != "destroyed" and loc["ability"] == "armour_plus1" \
+                and self.where(view, mid) == "loc":
             a += 1
         if magic and "spellward" in m.get("abilities", []):
             a += 2
@@ -230,7 +232,8 @@ class HeuristicBot(Bot):
         c = self.card(view, cid)
         hand = view["players"][me].get("hand", [])
         item = max((self.power_raw(self.cards[_design(h)]) for h in hand
-                    if self.cards[_design(h)]["kind"] == "item" and self.cards[_design(h)]["type"] == c["type"]),
+                    if self.cards[_design(h)]["kind"] == "item"
+                    and self.cards[_design(h)]["type"] == c["type"]),
                    default=0.0)
         exp = self.power_raw(c) + item
         active = view["defending_seat"]
@@ -276,7 +279,7 @@ class HeuristicBot(Bot):
 
     def _reroll(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:
         f = view["fight"]
-        low = [i for i, (d, v) in enumerate(zip(f["dice"], f["faces"])) if v < MEAN[d]]
+        low = [i for i, (d, v) in enumerate(zip(f["dice"], f["faces"], strict=True)) if v < MEAN[d]]
         low.sort(key=lambda i: f["faces"][i] - MEAN[f["dice"][i]])
         n = max(len(a["dice"]) for a in legal)
         want = sorted(low[:n])
@@ -332,7 +335,8 @@ class HeuristicBot(Bot):
 
         def score(a: dict[str, Any]) -> float:
             c = self.cards[_design(a["card"])]
-            return self.power(c) + 2 * TIER[c["cost"]] + (1.5 if c["type"] == my_type else 0) - 0.1 * TIER[a["coin"]]
+            same_type = 1.5 if c["type"] == my_type else 0
+            return self.power(c) + 2 * TIER[c["cost"]] + same_type - 0.1 * TIER[a["coin"]]
         return max(legal, key=score)
 
     def _discard(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]]) -> Any:

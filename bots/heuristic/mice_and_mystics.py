@@ -24,7 +24,8 @@ def _load(name: str, key: str) -> dict[str, dict[str, Any]]:
 CARDS = _load("cards.toml", "card")
 HEROES = _load("heroes.toml", "hero")
 MONSTERS = _load("monsters.toml", "monster")
-LEVEL_PREFERENCE = ["a01", "a04", "a06", "a14", "a03", "a11", "a05", "a09", "a08", "a12", "a13", "a02", "a07", "a10"]
+LEVEL_PREFERENCE = ["a01", "a04", "a06", "a14", "a03", "a11", "a05", "a09", "a08", "a12", "a13", "a02", "a07",
+                    "a10"]
 INF = 10 ** 6
 
 
@@ -290,6 +291,7 @@ class HeuristicBot(Bot):
         dist = g.to_goal(goal, set(view["traps"]))
         here = dist.get(m["area"], INF)
         best = min(moves, key=lambda a: (dist.get(a["to"], INF), a.get("hook", False)))
-        if dist.get(best["to"], INF) < here or (g.areas[m["area"]]["water"] and best["type"] == "leave_water"):
+        if dist.get(best["to"], INF) < here \
+                or (g.areas[m["area"]]["water"] and best["type"] == "leave_water"):
             return best
         return None

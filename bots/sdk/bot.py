@@ -25,5 +25,5 @@ class Bot(ABC):
     def act(self, request: DecisionRequest) -> int | dict[str, Any]:
         """Choose: an index into ``request.legal`` or one of its actions."""
 
-    def end(self, outcome: dict[str, Any]) -> None:
+    def end(self, outcome: dict[str, Any]) -> None:  # noqa: B027 (an optional hook, empty by design)
         """Called once with the outcome (ranks, scores, forfeits)."""

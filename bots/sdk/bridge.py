@@ -56,6 +56,8 @@ class PipeBot(Bot):
                     "game_version": info.game_version, "options": info.options, "seat": info.seat,
                     "players": info.players, "bots": info.bots, "time_control": info.time_control.to_json()})
 
+    # A str is the program's answer line relayed as is, for the referee to judge (the SDK client
+    # sends it as action_json): this bot only runs out of process, not as an in-process Agent.
     def act(self, request: DecisionRequest) -> int | dict[str, Any] | str:  # type: ignore[override]
         with self._lock:
             self._send({"type": "decision", "match_id": request.match_id, "decision_id": request.decision_id,

@@ -54,8 +54,8 @@ def parse_budget(text: str) -> Budget:
     """``"400"`` -> 400 iterations, ``"250ms"`` -> 250 ms per decision (iterations unbounded)."""
     m = re.fullmatch(r"(\d+)(ms)?", text.strip())
     if not m or int(m.group(1)) <= 0:
-        raise ValueError(f"a search budget is a positive number of iterations or milliseconds ('400', '250ms'), "
-                         f"not {text!r}")
+        raise ValueError("a search budget is a positive number of iterations or milliseconds ('400', "
+                         f"'250ms'), not {text!r}")
     n = int(m.group(1))
     return Budget(iterations=1 << 30, time_ms=n) if m.group(2) else Budget(iterations=n)
 
@@ -135,7 +135,8 @@ class SearchBot(Bot):
         t_end = math.inf
         limit_ms = b.time_ms
         if request.deadline_ms:
-            limit_ms = min(limit_ms, request.deadline_ms * 2 // 5) if limit_ms else request.deadline_ms * 2 // 5
+            share = request.deadline_ms * 2 // 5
+            limit_ms = min(limit_ms, share) if limit_ms else share
         if limit_ms:
             t_end = time.perf_counter() + limit_ms / 1000.0
         me = request.seat

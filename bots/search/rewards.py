@@ -7,6 +7,7 @@ from typing import Any
 
 from referee.engine.state import State
 from referee.engine.viewer import PUBLIC
+from referee.games.clank.state import ClankState
 
 
 def reward_of(outcome: dict[str, Any], players: int) -> list[float]:
@@ -35,15 +36,17 @@ def _dungeon_twister(state: State) -> list[float]:
     target = float(view.get("vp_target") or 5)
     if len(vp) != state.players:
         return [1.0 / state.players] * state.players
-    return [min(1.0, max(0.0, 0.5 + 0.5 * (vp[s] - max(vp[:s] + vp[s + 1:])) / target)) for s in range(state.players)]
+    return [min(1.0, max(0.0, 0.5 + 0.5 * (vp[s] - max(vp[:s] + vp[s + 1:])) / target))
+            for s in range(state.players)]
 
 
 def _clank(state: State) -> list[float]:
     # Points so far (the game's own breakdown, on the sample), zero for a seat knocked out in the depths.
+    assert isinstance(state, ClankState)
     pts = []
-    for seat, p in enumerate(state.p):  # type: ignore[attr-defined]
-        alive = p.status != "knocked_out" or state.eligible(seat)  # type: ignore[attr-defined]
-        pts.append(float(sum(state.breakdown(p).values())) if alive else 0.0)  # type: ignore[attr-defined]
+    for seat, p in enumerate(state.p):
+        alive = p.status != "knocked_out" or state.eligible(seat)
+        pts.append(float(sum(state.breakdown(p).values())) if alive else 0.0)
     n = state.players
     return [0.5 + 0.5 * math.tanh((pts[s] - max(pts[:s] + pts[s + 1:])) / 15.0) for s in range(n)]
 

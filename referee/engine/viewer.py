@@ -15,8 +15,10 @@ def parse_viewer(text: str | int) -> Viewer:
     if isinstance(text, int):
         return text
     t = text.strip().lower()
-    if t in (PUBLIC, ALL):
-        return t  # type: ignore[return-value]
+    if t == PUBLIC:
+        return PUBLIC
+    if t == ALL:
+        return ALL
     if t.isdigit():
         return int(t)
     raise ValueError(f"viewer must be a seat number, 'public' or 'all', not {text!r}")

@@ -78,7 +78,8 @@ class HostedBot:
         try:
             if self.cwd is not None and not os.path.isdir(self.cwd):
                 raise OSError(f"working directory {self.cwd} does not exist")
-            the_plan = plan(self.argv, self.cwd, self.env, self.channel, self.limits, self.group, self.support)
+            the_plan = plan(self.argv, self.cwd, self.env, self.channel, self.limits, self.group,
+                            self.support)
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-S", LAUNCHER, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.STDOUT, start_new_session=True, env={"PATH": "/usr/bin:/bin"})
@@ -98,7 +99,8 @@ class HostedBot:
         self.seat = seat
         assert self.proc is not None and self.proc.stdin is not None
         with contextlib.suppress(OSError, RuntimeError):
-            self.proc.stdin.write(json.dumps({"token": token, "match_id": match_id, "seat": seat}).encode() + b"\n")
+            self.proc.stdin.write(json.dumps({"token": token, "match_id": match_id, "seat": seat}).encode()
+                                  + b"\n")
             self.proc.stdin.close()
 
     async def _read(self) -> None:
@@ -222,9 +224,10 @@ class Hosting:
 
     @classmethod
     def from_config(cls, config: RefereeConfig) -> Hosting:
-        limits = Limits(config.hosted_cpu_s, config.hosted_memory_mb, config.hosted_pids, config.hosted_wall_s)
-        return cls.probe(config.allow_unsandboxed_hosted, limits, config.hosted_log_bytes, config.hosted_spares,
-                         config.hosted_warm)
+        limits = Limits(config.hosted_cpu_s, config.hosted_memory_mb, config.hosted_pids,
+                        config.hosted_wall_s)
+        return cls.probe(config.allow_unsandboxed_hosted, limits, config.hosted_log_bytes,
+                         config.hosted_spares, config.hosted_warm)
 
     def describe(self) -> str:
         return self.support.describe()
@@ -238,12 +241,14 @@ class Hosting:
         """A started sandbox waiting for its seat (raises HostedSeatsRefused, ValueError)."""
         if self.support.mode == "refused":
             raise HostedSeatsRefused(self.support.describe())
-        proto = HostedBot.build(command, cwd, seat_env, self.log_limit, self.limits, self.support, self.channel)
+        proto = HostedBot.build(command, cwd, seat_env, self.log_limit, self.limits, self.support,
+                                self.channel)
         if self.warm and zygote_module(proto.argv):
             return await self._warm_seat(proto)
 
         async def make() -> HostedBot:
-            bot = HostedBot(proto.argv, proto.cwd, proto.env, self.log_limit, self.limits, self.support, self.channel)
+            bot = HostedBot(proto.argv, proto.cwd, proto.env, self.log_limit, self.limits, self.support,
+                            self.channel)
             await bot.start()
             return bot
 

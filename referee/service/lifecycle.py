@@ -67,7 +67,8 @@ class MatchLifecycle:
         done = self.finished.get(spec.match_id)
         if done is not None:
             if done[0] != key:
-                raise Reject(grpc.StatusCode.ALREADY_EXISTS, f"match {spec.match_id} was played with another spec")
+                raise Reject(grpc.StatusCode.ALREADY_EXISTS,
+                             f"match {spec.match_id} was played with another spec")
             return done[1]
         if spec.match_id in self.running:
             # a retried request (e.g. a worker that lost its connection): wait for the same match
@@ -122,7 +123,7 @@ class MatchLifecycle:
                     await asyncio.wait_for(self.router.changed.wait(), left)
 
     async def _launch(self, match: LiveMatch, hosted: list[HostedHandle]) -> None:
-        for slot, seat in zip(match.slots, match.spec.seats):
+        for slot, seat in zip(match.slots, match.spec.seats, strict=True):
             if not seat.hosted:
                 continue
             request = LaunchRequest(match.id, slot.seat, seat.command or "", seat.cwd, dict(seat.env),
@@ -130,7 +131,8 @@ class MatchLifecycle:
             try:
                 handle = await self.launcher.launch(request)
             except BadCommand as exc:
-                raise Reject(grpc.StatusCode.INVALID_ARGUMENT, f"seat {slot.seat}: bad command: {exc}") from None
+                raise Reject(grpc.StatusCode.INVALID_ARGUMENT,
+                             f"seat {slot.seat}: bad command: {exc}") from None
             hosted.append(handle)
             if handle.launch_error:
                 slot.lose(handle.launch_error)

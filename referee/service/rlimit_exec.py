@@ -26,7 +26,7 @@ import sys
 
 try:  # the host stage needs this module (next to us); the inside stage never does
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import sandbox_cgroup  # type: ignore[import-not-found]
+    import sandbox_cgroup
 except ImportError:
     sandbox_cgroup = None
 finally:
@@ -192,7 +192,8 @@ class _CapHeader(ctypes.Structure):
 
 
 class _CapData(ctypes.Structure):
-    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+    _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                ("inheritable", ctypes.c_uint32)]
 
 
 def _status(msg: dict) -> None:

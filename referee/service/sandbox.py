@@ -90,9 +90,10 @@ def _probe(bwrap: str | None) -> tuple[bool, str]:
     if not bwrap or not os.path.isfile(bwrap):
         return False, "bwrap (Debian package bubblewrap) is not installed"
     try:
-        version = subprocess.run([bwrap, "--version"], capture_output=True, text=True, timeout=10).stdout.strip()
-        trial = subprocess.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc",
-                                "--dev", "/dev", "true"], capture_output=True, text=True, timeout=20)
+        version = subprocess.run([bwrap, "--version"], capture_output=True, text=True,
+                                 timeout=10).stdout.strip()
+        trial = subprocess.run([bwrap, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc",
+                                "/proc", "--dev", "/dev", "true"], capture_output=True, text=True, timeout=20)
     except (OSError, subprocess.SubprocessError) as exc:
         return False, f"{bwrap} does not run: {exc}"
     if trial.returncode != 0:
@@ -199,7 +200,8 @@ def _command_dirs(argv: list[str], cwd: str | None) -> list[str]:
 def _binds(argv: list[str], cwd: str | None) -> list[str]:
     """Read-only binds at the same path inside, outermost first, each path once."""
     wanted = ["/usr", *_runtime_dirs(), *_package_dirs(), *_command_dirs(argv, cwd)]
-    for f in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime"):
+    for f in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+              "/etc/localtime"):
         if os.path.exists(f):
             wanted.append(f)
     chosen: list[str] = []
@@ -213,7 +215,8 @@ def bot_env(seat_env: dict[str, str]) -> dict[str, str]:
     """The allow-listed environment (the token, match id and seat are added inside the sandbox)."""
     env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
     env.update({k: v for k, v in seat_env.items() if not k.upper().startswith(RESERVED_PREFIX)})
-    path = [os.path.dirname(sys.executable), os.path.join(sys.base_prefix, "bin"), "/usr/local/bin", "/usr/bin", "/bin"]
+    path = [os.path.dirname(sys.executable), os.path.join(sys.base_prefix, "bin"), "/usr/local/bin",
+            "/usr/bin", "/bin"]
     env.update({"PATH": ":".join(dict.fromkeys(path)), "HOME": "/tmp", "TMPDIR": "/tmp",
                 "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1", "LANG": env.get("LANG", "C.UTF-8")})
     return env

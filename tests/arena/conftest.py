@@ -54,7 +54,7 @@ def _truncate(store: Store) -> None:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:  # type: ignore[no-untyped-def]
+def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:
     """A fresh, migrated store: SQLite in a temp dir, or PostgreSQL (a session schema, truncated)."""
     if request.param == "sqlite":
         st = Store(f"sqlite:///{tmp_path}/arena.db")
@@ -69,7 +69,7 @@ def store(request: pytest.FixtureRequest, tmp_path) -> Iterator[Store]:  # type:
 
 
 @pytest.fixture
-def sqlite_store(tmp_path) -> Iterator[Store]:  # type: ignore[no-untyped-def]
+def sqlite_store(tmp_path) -> Iterator[Store]:
     st = Store(f"sqlite:///{tmp_path}/arena.db")
     st.migrate()
     yield st

@@ -14,7 +14,7 @@ def register_inprocess_bots(store: Store, *names: str) -> None:
 
 
 def sealed_tournament(store: Store, bots: tuple[str, ...] = ("random", "r2", "r3"), games: int = 1,
-                      executor: str = "inprocess", **kw) -> int:  # type: ignore[no-untyped-def]
+                      executor: str = "inprocess", **kw) -> int:
     register_inprocess_bots(store, *[b for b in bots if b != "slow"])
     return ops.create_tournament(store, ops.TournamentRequest("sealed_bids", bots, games_per_pairing=games,
                                                               executor=executor, **kw))

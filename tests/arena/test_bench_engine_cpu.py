@@ -10,7 +10,8 @@ from arena.bench import engine
 
 
 def test_cpu_flag_switches_the_clock_and_says_so() -> None:
-    res = CliRunner().invoke(engine.command, ["--cpu", "--game", "greyport", "--runs", "1", "--seconds", "0.1"],
+    res = CliRunner().invoke(engine.command,
+                             ["--cpu", "--game", "greyport", "--runs", "1", "--seconds", "0.1"],
                              env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "(CPU time)" in res.output and "greyport" in res.output

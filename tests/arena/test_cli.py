@@ -22,7 +22,7 @@ class Out:
 
 
 @pytest.fixture
-def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     from arena.cli.main import cli
 
     for k in list(os.environ):
@@ -49,9 +49,10 @@ def one_line_error(out: Out, words: str) -> None:
     assert len(errors) == 1 and words in errors[0], out.stderr  # click may add a "Usage:" hint above it
 
 
-def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untyped-def]
+def test_bots_tournament_status_ladder(arena) -> None:
     assert arena("bot", "add", "random", "--builtin", "random").returncode == 0
-    assert arena("bot", "add", "rnd2", "--command", "{python} -m bots.serve random", "--agent", "random").returncode == 0
+    assert arena("bot", "add", "rnd2", "--command", "{python} -m bots.serve random", "--agent",
+                 "random").returncode == 0
     out = arena("bot", "list")
     assert out.returncode == 0 and "rnd2" in out.stdout and "bots.serve random" in out.stdout
     out = arena("tournament", "create", "sealed_bids", "--bots", "random,rnd2", "--games", "2",
@@ -75,7 +76,8 @@ def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untype
 @pytest.mark.parametrize("setup, args, extra, words", [
     ([], ("tournament", "create", "sealed_bids", "--bots", "random,ghost"), {}, "unknown bot 'ghost'"),
     ([("bot", "add", "c", "--command", "x", "--games", "sealed_bids")],
-     ("tournament", "create", "sealed_bids", "--bots", "random,c", "--seats", "9"), {}, "takes 2-4 seats, not 9"),
+     ("tournament", "create", "sealed_bids", "--bots", "random,c", "--seats", "9"), {},
+     "takes 2-4 seats, not 9"),
     ([], ("tournament", "create", "nope", "--bots", "random"), {}, "unknown game"),
     ([], ("bot", "add", "x", "--command", "a", "--builtin", "random"), {}, "exactly one of"),
     ([], ("bot", "add", "bad name!", "--command", "a"), {}, "bad bot name"),
@@ -85,14 +87,14 @@ def test_bots_tournament_status_ladder(arena) -> None:  # type: ignore[no-untype
     ([], ("worker",), {}, "no broker"),
     ([], ("bot", "list"), {"ARENA_DB_URL": "postgresql://nobody@127.0.0.1:1/none"}, "cannot open the store"),
 ])
-def test_bad_input_is_one_clear_line(arena, setup, args, extra, words) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_one_clear_line(arena, setup, args, extra, words) -> None:
     arena("bot", "add", "random", "--builtin", "random")
     for s in setup:
         assert arena(*s).returncode == 0
     one_line_error(arena(*args, **extra), words)
 
 
-def test_bot_that_does_not_play_the_game(arena) -> None:  # type: ignore[no-untyped-def]
+def test_bot_that_does_not_play_the_game(arena) -> None:
     arena("bot", "add", "random", "--builtin", "random")
     from referee.engine import game_ids
 
@@ -100,10 +102,11 @@ def test_bot_that_does_not_play_the_game(arena) -> None:  # type: ignore[no-unty
     if other is None:
         pytest.skip("needs a second game")
     assert arena("bot", "add", "only", "--command", "x", "--games", other).returncode == 0
-    one_line_error(arena("tournament", "create", "sealed_bids", "--bots", "random,only"), "does not play sealed_bids")
+    one_line_error(arena("tournament", "create", "sealed_bids", "--bots", "random,only"),
+                   "does not play sealed_bids")
 
 
-def test_unreachable_broker_for_a_run(arena) -> None:  # type: ignore[no-untyped-def]
+def test_unreachable_broker_for_a_run(arena) -> None:
     arena("bot", "add", "random", "--builtin", "random")
     arena("bot", "add", "r2", "--builtin", "random")
     assert arena("tournament", "create", "sealed_bids", "--bots", "random,r2").returncode == 0
@@ -111,7 +114,7 @@ def test_unreachable_broker_for_a_run(arena) -> None:  # type: ignore[no-untyped
                    "cannot reach the broker")
 
 
-def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None:
     from referee.service.server import RefereeThread
     from referee.service.tokens import TokenStore
 
@@ -129,7 +132,7 @@ def test_live_bot_gets_its_token_from_the_referee(arena, tmp_path: Path) -> None
     one_line_error(arena("bot", "add", "remote2", "--live"), "needs a running referee")
 
 
-def test_tournament_retry_reruns_failed_matches(arena) -> None:  # type: ignore[no-untyped-def]
+def test_tournament_retry_reruns_failed_matches(arena) -> None:
     """A bot without an in-process agent... fixed afterwards: the failures are listed, then retried."""
     assert arena("bot", "add", "good", "--builtin", "random").returncode == 0
     assert arena("bot", "add", "flaky", "--command", "{python} -m bots.serve random",

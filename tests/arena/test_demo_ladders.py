@@ -29,8 +29,8 @@ def test_demo_ladder_separates_heuristic_from_random_in_every_game(tmp_path: Pat
            if k not in ("ARENA_DB_URL", "ARENA_DB_SCHEMA", "ARENA_BROKER_URL", "ARENA_REFEREE", "ARENA_QUEUE",
                         "ARENA_EXTRA_GAMES")}
     env.update(ARENA_HOME=str(tmp_path / "home"), COLUMNS="160", PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-m", "arena.cli.main", "demo", "--no-dashboard", "--executor", "inprocess",
-                          "--games", ",".join(GAMES), "-j", "2", "--key", KEY],
+    out = subprocess.run([sys.executable, "-m", "arena.cli.main", "demo", "--no-dashboard", "--executor",
+                          "inprocess", "--games", ",".join(GAMES), "-j", "2", "--key", KEY],
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=600, check=False)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     store = Store(f"sqlite:///{tmp_path / 'home' / 'arena.db'}")
@@ -39,4 +39,5 @@ def test_demo_ladder_separates_heuristic_from_random_in_every_game(tmp_path: Pat
         heur, rand = rows["heuristic"], rows["random"]
         assert heur.wins > rand.wins and heur.rating > rand.rating, (
             f"{game}: the demo ladder does not separate heuristic ({heur.rating:+.0f}, {heur.wins} W / "
-            f"{heur.draws} D / {heur.losses} L) from random ({rand.rating:+.0f}, {rand.wins} W / {rand.draws} D)")
+            f"{heur.draws} D / {heur.losses} L) from random ({rand.rating:+.0f}, {rand.wins} W / "
+            f"{rand.draws} D)")

@@ -55,7 +55,7 @@ def test_a_spectator_finds_nothing_of_an_unfinished_deal(store: Store) -> None:
     runner = threading.Thread(target=tournament, daemon=True)
     runner.start()
     sealed_seen = 0
-    for step in range(len(ordered)):
+    for _ in range(len(ordered)):
         assert played.wait(300)
         played.clear()
         assert not failures, failures
@@ -71,9 +71,10 @@ def test_a_spectator_finds_nothing_of_an_unfinished_deal(store: Store) -> None:
                 sealed_seen += 1
                 secrets = [Secrets.of(m.id, m.game, m.players, m.options, m.seed) for m in sealed]
                 assert all(s.hidden for s in secrets)  # Dungeon Twister deals face-down rooms
-                ids = {"match_id": [str(m.id) for m in twins], "tid": [str(tid)], "game_id": ["dungeon_twister"],
-                       "bot_id": list(BOTS), "dev_name": ["nobody"]}
-                assert client.post("/api/admin/refresh", headers={"authorization": "Bearer tok"}).status_code == 200
+                ids = {"match_id": [str(m.id) for m in twins], "tid": [str(tid)],
+                       "game_id": ["dungeon_twister"], "bot_id": list(BOTS), "dev_name": ["nobody"]}
+                assert client.post("/api/admin/refresh",
+                                   headers={"authorization": "Bearer tok"}).status_code == 200
                 seen = audit(client, app, ids, secrets)
                 for m in sealed:
                     assert seen[f"/api/matches/{m.id}/replay"] == 409

@@ -69,7 +69,8 @@ def test_same_results_any_order_same_ladder() -> None:
     results = [Result((1, i), ("a", "b") if i % 2 else ("b", "a"), {"ranks": [1, 2]}) for i in range(9)]
     rows1, _ = ladder(results, "b")
     rows2, _ = ladder(list(reversed(results)), "b")
-    assert [(r.player, r.rating, r.lo, r.hi) for r in rows1] == [(r.player, r.rating, r.lo, r.hi) for r in rows2]
+    assert [(r.player, r.rating, r.lo, r.hi) for r in rows1] == [(r.player, r.rating, r.lo, r.hi)
+                                                                 for r in rows2]
 
 
 def test_perfect_scores_stay_finite() -> None:
@@ -80,7 +81,8 @@ def test_perfect_scores_stay_finite() -> None:
 
 def test_disconnected_players_do_not_break_the_fit() -> None:
     f = fit([Pairwise("a", "random", 1.0, 1.0), Pairwise("x", "y", 0.0, 1.0)], "random")
-    assert set(f.ratings) == {"a", "random", "x", "y"} and all(math.isfinite(v[0]) for v in f.ratings.values())
+    assert set(f.ratings) == {"a", "random", "x",
+                              "y"} and all(math.isfinite(v[0]) for v in f.ratings.values())
 
 
 def test_no_anchor_centres_on_the_mean() -> None:
@@ -98,7 +100,7 @@ def test_no_anchor_centres_on_the_mean() -> None:
     (("a", "b", "b"), {"ranks": [2, 2, 2], "team_result": "loss"},
      [("a", "scenario:s1@3", 0.0, 1 / 3), ("b", "scenario:s1@3", 0.0, 2 / 3)]),
 ])
-def test_decompose(bots, outcome, expected) -> None:  # type: ignore[no-untyped-def]
+def test_decompose(bots, outcome, expected) -> None:
     got = [(p.a, p.b, p.score, p.weight) for p in decompose(Result((0,), bots, outcome, "s1"))]
     assert got == [pytest.approx(e) for e in expected]
 
@@ -119,7 +121,8 @@ def test_expected_score_matches_elo() -> None:
 
 
 def test_ladder_rows_are_sorted_and_cooperative_scenarios_are_rated() -> None:
-    rs = [Result((0, i), ("good", "good"), {"ranks": [1, 1], "team_result": "win" if i % 4 else "loss"}, "ch1")
+    rs = [Result((0, i), ("good", "good"), {"ranks": [1, 1], "team_result": "win" if i % 4 else "loss"},
+                 "ch1")
           for i in range(20)]
     rs += [Result((1, i), ("random", "random"), {"ranks": [2, 2], "team_result": "loss" if i % 4 else "win"},
                   "ch1") for i in range(20)]

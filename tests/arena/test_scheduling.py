@@ -34,7 +34,7 @@ def scenarios(n: int) -> list[Scenario]:
     (COOP, "cooperative", "ab", [1, 2], 1, 8),         # 2 teams x 2 sizes x 2 scenarios
     (COOP, "cooperative", "a", [4], 3, 6),             # 1 team x 2 scenarios x 3 deals
 ])
-def test_match_counts(info, fmt, bots, seats, games, expected) -> None:  # type: ignore[no-untyped-def]
+def test_match_counts(info, fmt, bots, seats, games, expected) -> None:
     plan = schedule(info, fmt, list(bots), seats, games, dealer(7), subject="a", scenarios=scenarios)
     assert len(plan) == expected
 
@@ -107,7 +107,7 @@ def test_order_is_deal_major() -> None:
     (TWO, "round_robin", "ab", [2], {"deals": "paired", "memoryless": {"a"}}, "b can: use --deals"),
     (TWO, "round_robin", "ab", [2], {"deals": "shuffled"}, "unknown deal mode"),
 ])
-def test_bad_requests(info, fmt, bots, seats, kw, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_requests(info, fmt, bots, seats, kw, message) -> None:
     games = kw.pop("games", 1)
     with pytest.raises(ScheduleError, match=message):
         schedule(info, fmt, list(bots), seats, games, dealer(0), scenarios=scenarios, **kw)

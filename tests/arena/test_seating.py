@@ -10,7 +10,7 @@ from arena.scheduling import seat_design, seatings
 from arena.scheduling.formats import williams
 
 
-def _balanced(counter: Counter, keys: list) -> bool:  # type: ignore[type-arg]
+def _balanced(counter: Counter, keys: list) -> bool:
     return len({counter[k] for k in keys}) == 1
 
 

@@ -54,7 +54,7 @@ def simulate(test: Sprt, elo: float, rng: random.Random, *, draw: float = 0.2, p
     return None, cap
 
 
-def error_rates(test: Sprt, runs: int, seed: int, **kw) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+def error_rates(test: Sprt, runs: int, seed: int, **kw) -> tuple[float, float, float]:
     rng = random.Random(seed)
     at0 = [simulate(test, test.elo0, rng, **kw) for _ in range(runs)]
     at1 = [simulate(test, test.elo1, rng, **kw) for _ in range(runs)]

@@ -15,10 +15,11 @@ OUTCOME = {"ranks": [1, 2], "scores": [3.0, 1.0], "reason": "normal"}
 def add_builtins(store: Store) -> None:
     ops.add_bot(store, "random", command="{python} -m bots.serve random", agent="random")
     ops.add_bot(store, "heuristic", command="{python} -m bots.serve heuristic", agent="random")
-    ops.add_bot(store, "third", command="{python} -m bots.serve random", agent="random", games=["sealed_bids"])
+    ops.add_bot(store, "third", command="{python} -m bots.serve random", agent="random",
+                games=["sealed_bids"])
 
 
-def make(store: Store, **kw) -> int:  # type: ignore[no-untyped-def]
+def make(store: Store, **kw) -> int:
     add_builtins(store)
     req = ops.TournamentRequest(game="sealed_bids", bots=("random", "heuristic", "third"),
                                 games_per_pairing=kw.pop("games", 1), **kw)
@@ -87,7 +88,7 @@ def test_create_tournament_writes_every_match_with_its_seed(store: Store) -> Non
     ({"format": "cooperative"}, "competitive"),
     ({"game": "nope"}, "unknown game"),
 ])
-def test_bad_tournament_requests(sqlite_store: Store, kw, error) -> None:  # type: ignore[no-untyped-def]
+def test_bad_tournament_requests(sqlite_store: Store, kw, error) -> None:
     add_builtins(sqlite_store)
     req = ops.TournamentRequest(**{"game": "sealed_bids", "bots": ("random", "heuristic"), **kw})
     with pytest.raises(Exception, match=error):
@@ -215,7 +216,8 @@ def test_ladder_refresh_history_and_head_to_head(store: Store) -> None:
 
 
 def test_published_ladder_recovers_known_strengths(sqlite_store: Store) -> None:
-    """Results drawn from bots of known Elo, recorded through the store, refitted: truth inside the intervals."""
+    """Results drawn from bots of known Elo, recorded through the store, refitted: truth inside the
+    intervals."""
     import math
     import random
 
@@ -224,13 +226,15 @@ def test_published_ladder_recovers_known_strengths(sqlite_store: Store) -> None:
     true = {"random": 0.0, "weak": -150.0, "good": 200.0, "best": 400.0}
     for name in true:
         ops.add_bot(sqlite_store, name, command="x", agent="random")
-    tid = ops.create_tournament(sqlite_store, ops.TournamentRequest("sealed_bids", tuple(true), games_per_pairing=15))
+    tid = ops.create_tournament(sqlite_store,
+                                ops.TournamentRequest("sealed_bids", tuple(true), games_per_pairing=15))
     rng = random.Random(0)
     for mv in queries.matches(sqlite_store, tournament_id=tid, limit=10_000).items:
         a, b = mv.bots
         p = 1 / (1 + math.exp(-(true[a] - true[b]) * K))
         ranks = [1, 2] if rng.random() < p else [2, 1]
-        ops.record(sqlite_store, mv.id, {"ranks": ranks, "scores": [0.0, 0.0]}, None)  # queued -> done is allowed
+        # queued -> done is allowed
+        ops.record(sqlite_store, mv.id, {"ranks": ranks, "scores": [0.0, 0.0]}, None)
     ladders.refresh(sqlite_store, "sealed_bids", tournament_id=tid)
     lv = queries.ladder(sqlite_store, "sealed_bids")
     assert lv.results == 180 and lv.anchor == "random"

@@ -20,13 +20,13 @@ class Failing:
         self.exc = exc
         self.calls = 0
 
-    def play(self, spec, agents):  # type: ignore[no-untyped-def]
+    def play(self, spec, agents):
         self.calls += 1
         raise self.exc
 
 
 @pytest.fixture
-def fake_executor(monkeypatch):  # type: ignore[no-untyped-def]
+def fake_executor(monkeypatch):
     def install(ex: Failing) -> Failing:
         monkeypatch.setitem(executor_mod._cache, "failing", ex)
         return ex
@@ -39,7 +39,8 @@ def organizer_seeds(store: Store, tid: int) -> dict[int, int]:
     from arena.store import models
 
     with store.read() as s:
-        return dict(s.execute(select(models.Match.id, models.Match.seed).where(models.Match.tournament_id == tid)).all())
+        query = select(models.Match.id, models.Match.seed).where(models.Match.tournament_id == tid)
+        return dict(s.execute(query).all())
 
 
 def first(store: Store, tid: int) -> int:
@@ -64,7 +65,7 @@ def test_play_match_records_and_is_idempotent(store: Store) -> None:
     verify(Replay.from_json(replay))  # the stored replay re-simulates
 
 
-def test_unavailable_referee_costs_no_attempt(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_unavailable_referee_costs_no_attempt(sqlite_store: Store, fake_executor, monkeypatch) -> None:
     """An outage is not the match's fault: it waits (no attempt spent), and past ARENA_OUTAGE_WAIT_S it goes
     back to the queue, still without spending one."""
     monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "1")
@@ -79,7 +80,7 @@ def test_unavailable_referee_costs_no_attempt(sqlite_store: Store, fake_executor
     assert mv.reason.startswith("waiting for referee") and "connection refused" in mv.reason
 
 
-def test_crashing_match_is_retried_with_backoff(sqlite_store: Store, fake_executor, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_crashing_match_is_retried_with_backoff(sqlite_store: Store, fake_executor, monkeypatch) -> None:
     monkeypatch.setenv("ARENA_MAX_ATTEMPTS", "2")
     ex = fake_executor(Failing(RuntimeError("boom")))
     tid = sealed_tournament(sqlite_store)
@@ -99,7 +100,7 @@ def test_crashing_match_is_retried_with_backoff(sqlite_store: Store, fake_execut
     assert t is not None
 
 
-def test_retry_failed_requeues_on_the_same_seeds(store: Store, fake_executor) -> None:  # type: ignore[no-untyped-def]
+def test_retry_failed_requeues_on_the_same_seeds(store: Store, fake_executor) -> None:
     """A tournament with failures ends "done, N failed"; `retry` queues them again and it completes."""
     from arena.store import ops
 
@@ -127,7 +128,7 @@ def test_retry_failed_requeues_on_the_same_seeds(store: Store, fake_executor) ->
     assert ops.retry_failed(store, tid) == 0
 
 
-def test_rejected_match_fails_with_its_reason(sqlite_store: Store, fake_executor) -> None:  # type: ignore[no-untyped-def]
+def test_rejected_match_fails_with_its_reason(sqlite_store: Store, fake_executor) -> None:
     fake_executor(Failing(MatchRejected("unknown game")))
     tid = sealed_tournament(sqlite_store)
     mid = first(sqlite_store, tid)
@@ -146,7 +147,7 @@ def test_inprocess_executor_needs_agents(sqlite_store: Store) -> None:
                                                                   executor="inprocess"))
 
 
-def test_local_pool_drives_a_tournament_to_the_end(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_local_pool_drives_a_tournament_to_the_end(tmp_path, monkeypatch) -> None:
     url = f"sqlite:///{tmp_path}/arena.db"
     monkeypatch.setenv("ARENA_DB_URL", url)
     monkeypatch.setenv("ARENA_EXTRA_GAMES", EXTRA_GAMES)

@@ -19,7 +19,7 @@ def p_win(team: tuple[str, str], scenario: str) -> float:
 def results(teams: list[tuple[str, str]], n: int, seed: int) -> list[Result]:
     rng = random.Random(seed)
     out = []
-    for i in range(n):
+    for _ in range(n):
         for team in teams:
             for sc in SCENARIOS:
                 won = rng.random() < p_win(team, sc)

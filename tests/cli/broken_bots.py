@@ -36,11 +36,13 @@ class Slow(RandomBot):
 
 
 def main(mode: str) -> int:
-    bots = {"crash": Crash, "illegal": Illegal, "slow": Slow, "noreconnect": RandomBot, "wronggames": RandomBot}
+    bots = {"crash": Crash, "illegal": Illegal, "slow": Slow, "noreconnect": RandomBot,
+            "wronggames": RandomBot}
     games = ["chess"] if mode == "wronggames" else []
     capacity = int(os.environ.get("ARENA_CAPACITY", "1"))
     try:
-        run(bots[mode], games=games, capacity=capacity, reconnect=mode != "noreconnect", client=f"broken {mode}")
+        run(bots[mode], games=games, capacity=capacity, reconnect=mode != "noreconnect",
+            client=f"broken {mode}")
     except BotRefused as exc:
         print(f"refused by the referee: {exc}", file=sys.stderr)
         return 3

@@ -6,6 +6,7 @@ runner (the real CLI, minus a process start per case); a few run as real process
 """
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -58,17 +59,25 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
              (["clank", "--seats", "9"], "takes 2-4 seats"),
              (["clank", "--time-ms", "-5"], "-5 is not in the range")],
     "replay verify": [(["/nonexistent/r.json"], "cannot read replay")],
-    "replay show": [(["{replay}", "--view", "7"], "no seat 7"), (["{replay}", "--view", "me"], "viewer must be"),
-                    (["{replay}", "--step", "99999"], "step must be"), (["/nonexistent/r.json"], "cannot read")],
+    "replay show": [(["{replay}", "--view", "7"], "no seat 7"),
+                    (["{replay}", "--view", "me"], "viewer must be"),
+                    (["{replay}", "--step", "99999"], "step must be"),
+                    (["/nonexistent/r.json"], "cannot read")],
     "eval": [(["clank", "--bots", "heuristic,nobot"], "unknown built-in bot 'nobot'"),
-             (["clank", "-j", "-1"], "-1 is not in the range"), (["clank", "--games", "0"], "0 is not in the range"),
+             (["clank", "-j", "-1"], "-1 is not in the range"),
+             (["clank", "--games", "0"], "0 is not in the range"),
              (["clank", "--seats", "0"], "0 is not in the range")],
-    "gauntlet": [(["clank", "-s", "nobot"], "unknown built-in bot 'nobot'"), (["clank", "-s", "random", "-u", "0"],
-                 "0 is not in the range"), (["clank", "-s", "random", "--alpha", "1.5"], "1.5 is not in the range")],
+    "gauntlet": [(["clank", "-s", "nobot"], "unknown built-in bot 'nobot'"),
+                 (["clank", "-s", "random", "-u", "0"],
+                 "0 is not in the range"),
+                 (["clank", "-s", "random", "--alpha", "1.5"], "1.5 is not in the range")],
     "bench dashboard": [(["--bots", "1"], "1 is not in the range")],
-    "bench forward": [(["--game", "chess"], "unknown game 'chess'"), (["--runs", "0"], "0 is not in the range"),
-                      (["--batch", "0"], "0 is not in the range"), (["--remote", "--batch", "5000"], "5000 is not in the range")],
-    "bench engine": [(["--game", "chess"], "unknown game 'chess'"), (["--runs", "0"], "0 is not in the range")],
+    "bench forward": [(["--game", "chess"], "unknown game 'chess'"),
+                      (["--runs", "0"], "0 is not in the range"),
+                      (["--batch", "0"], "0 is not in the range"),
+                      (["--remote", "--batch", "5000"], "5000 is not in the range")],
+    "bench engine": [(["--game", "chess"], "unknown game 'chess'"),
+                     (["--runs", "0"], "0 is not in the range")],
     "bench protocol": [(["--matches", "0"], "0 is not in the range")],
     "bench tournament": [(["--deals", "0"], "0 is not in the range")],
     "referee": [(["--address", "notanaddress"], "is not HOST:PORT"),
@@ -110,22 +119,27 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
     "worker": [([], "no broker")],
     "demo": [(["--port", "-5"], "-5 is not in the range"), (["--games", "chess"], "unknown game 'chess'"),
              (["--key", "abc"], "a deal key is 64 hex digits")],
-    "check-bot": [([], "give either a command after -- or --bot NAME"), (["--bot", "x"], "--bot needs --referee"),
+    "check-bot": [([], "give either a command after -- or --bot NAME"),
+                  (["--bot", "x"], "--bot needs --referee"),
                   (["--game", "chess", "--", "true"], "unknown game 'chess'"),
-                  (["--", "/nonexistent/bot"], "cannot run /nonexistent/bot"), (["--deadline-ms", "0"], "0 is not")],
+                  (["--", "/nonexistent/bot"], "cannot run /nonexistent/bot"),
+                  (["--deadline-ms", "0"], "0 is not")],
     "refeed": [(["/nonexistent/r.json", "--seat", "0", "--", "true"], "cannot read replay"),
                (["{replay}", "--seat", "9", "--", "true"], "no seat 9 in this 2-seat match"),
                (["{replay}", "--seat", "0"], "Missing argument"),
                (["{replay}", "--seat", "0", "--", "/nonexistent/bot"], "cannot run /nonexistent/bot")],
     "check-game": [(["chess"], "cannot import 'chess'"), (["x", "--examples", "0"], "0 is not in the range")],
-    "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"), (["--lang", "go", "{replay}"], "already exists"),
+    "new-bot": [(["--lang", "rust", "x"], "'rust' is not one of"),
+                (["--lang", "go", "{replay}"], "already exists"),
                 (["--lang", "go", "/tmp/Bad Name"], "bot name 'bad name'")],
-    "dashboard": [(["--port", "-5"], "-5 is not in the range"), (["--replays", "/nonexistent"], "does not exist")],
+    "dashboard": [(["--port", "-5"], "-5 is not in the range"),
+                  (["--replays", "/nonexistent"], "does not exist")],
     "devserver": [(["--address", "nowhere"], "is not HOST:PORT"),
                   (["--referee", "127.0.0.1:1"], "--referee needs --organizer-token")],
-    "submit": [(["/nonexistent"], "does not exist"), (["{replay}"], "is a file"), (["/"], "/ has no arena-bot.toml"),
-               (["/", "--server", "nowhere"], "is not HOST:PORT")],
-    "developer register": [(["Bad Name"], "bad developer name 'Bad Name'"), (["x", "--server", "x"], "is not HOST:PORT")],
+    "submit": [(["/nonexistent"], "does not exist"), (["{replay}"], "is a file"),
+               (["/"], "/ has no arena-bot.toml"), (["/", "--server", "nowhere"], "is not HOST:PORT")],
+    "developer register": [(["Bad Name"], "bad developer name 'Bad Name'"),
+                           (["x", "--server", "x"], "is not HOST:PORT")],
     "developer status": [(["--server", "nowhere"], "is not HOST:PORT")],
     "developer versions": [(["--server", "nowhere"], "is not HOST:PORT")],
     "developer logs": [([], "Missing argument"), (["b@1", "--server", "x"], "is not HOST:PORT")],
@@ -190,15 +204,17 @@ def test_numeric_options_have_ranges() -> None:
 
 
 @pytest.mark.parametrize("path, opt, value", [
-    (name, p.opts[0], str(p.type.min - 1 if p.type.min_open is False else p.type.min))  # type: ignore[attr-defined]
-    for name, p in numeric_options() if isinstance(p.type, click.types._NumberRangeBase) and p.type.min is not None
+    (name, p.opts[0], str(p.type.min - 1 if p.type.min_open is False else p.type.min))
+    for name, p in numeric_options() if isinstance(p.type, click.types._NumberRangeBase)
+    and p.type.min is not None
     and isinstance(p, click.Option)])
 def test_numeric_option_below_its_range(path: str, opt: str, value: str, tmp_path: Path) -> None:
     argv = [*path.split(), opt, value]
     check_one_clear_line(invoke(argv, tmp_path), argv, "is not in the range")
 
 
-@pytest.mark.parametrize("path, opt", [(name, p.opts[0]) for name, p in numeric_options() if isinstance(p, click.Option)])
+@pytest.mark.parametrize("path, opt",
+                         [(name, p.opts[0]) for name, p in numeric_options() if isinstance(p, click.Option)])
 def test_numeric_option_not_a_number(path: str, opt: str, tmp_path: Path) -> None:
     argv = [*path.split(), opt, "many"]
     check_one_clear_line(invoke(argv, tmp_path), argv, "is not a valid")
@@ -239,10 +255,13 @@ def test_piped_output_is_not_wrapped(tmp_path: Path) -> None:
 def test_bench_engine_advice_keeps_its_brackets() -> None:
     from arena.bench import engine
 
-    source = Path(engine.__file__).read_text()
-    # rich would read "[bench]" as a style tag and print "pip install -e '.'": the line opts out of markup
-    line = next(line for line in source.splitlines() if "pip install -e '.[bench]'" in line)
-    assert "markup=False" in line
+    tree = ast.parse(Path(engine.__file__).read_text())
+    # rich would read "[bench]" as a style tag and print "pip install -e '.'": the call opts out of markup
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                and any(isinstance(a, ast.Constant) and "pip install -e '.[bench]'" in str(a.value)
+                        for a in n.args))
+    assert any(k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
+               for k in call.keywords)
 
 
 def test_replay_viewer_summarises_each_step(replay_file: Path, tmp_path: Path) -> None:
@@ -274,7 +293,8 @@ def test_dashboard_shows_each_replay_file(tmp_path: Path) -> None:
     from dashboard.app import create_app
 
     for game in ("clank", "dungeon_twister"):
-        out = invoke(["play", game, "--seed", "7", "--replay", str(tmp_path / f"{game}-seed7.json")], tmp_path)
+        out = invoke(["play", game, "--seed", "7", "--replay", str(tmp_path / f"{game}-seed7.json")],
+                     tmp_path)
         assert out.exit_code == 0, out.output
     with TestClient(create_app(replays_dir=tmp_path)) as client:
         items = client.get("/api/matches").json()["items"]

@@ -1,4 +1,5 @@
-"""Health per bot: recorded per match from what the referee reports, shown by `arena bot show`, the API and the bot's page."""
+"""Health per bot: recorded per match from what the referee reports, shown by `arena bot show`,
+the API and the bot's page."""
 from __future__ import annotations
 
 import subprocess
@@ -39,7 +40,8 @@ def arena(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.e2e
 def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
-    """A hosted bot that answers illegally, played by a real referee: its health shows the faults everywhere."""
+    """A hosted bot that answers illegally, played by a real referee: its health shows the faults
+    everywhere."""
     broken = Path(__file__).with_name("broken_bots.py")
     for args in (["bot", "add", "rnd", "--builtin", "random"],
                  ["bot", "add", "bad", "--command", f"{{python}} {broken} illegal"]):
@@ -52,7 +54,8 @@ def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
     row = next(line for line in out.stdout.splitlines() if line.startswith("│ sealed_bids"))
     cells = [c.strip() for c in row.strip("│ ").split("│")]
     # game, matches, decisions, mean, p95, max, time-outs, illegal, strikes, crashes, forfeits
-    assert cells[1] == "2" and cells[6] == "0" and int(cells[7]) >= 8 and cells[8] == "8" and cells[10] == "2", row
+    assert cells[1] == "2" and cells[6] == "0" and int(
+        cells[7]) >= 8 and cells[8] == "8" and cells[10] == "2", row
     assert "4 strikes, last: illegal_action" in out.stdout
     out = arena(tmp_path, "bot", "show", "rnd")
     row = next(line for line in out.stdout.splitlines() if line.startswith("│ sealed_bids"))
@@ -78,7 +81,7 @@ class CorrectsItself(RandomBot):
         super().__init__(seed)
         self.asked: set[int] = set()
 
-    def act(self, request):  # type: ignore[no-untyped-def]
+    def act(self, request):
         if request.decision_id not in self.asked:
             self.asked.add(request.decision_id)
             return len(request.legal) + 1

@@ -68,7 +68,8 @@ def test_go_bot_passes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("mode, game, check, words", [
-    ("crash", "sealed_bids", "game sealed_bids", "the bot exited with code 1 (last output: crashed on purpose)"),
+    ("crash", "sealed_bids", "game sealed_bids",
+     "the bot exited with code 1 (last output: crashed on purpose)"),
     ("crash", "sealed_bids", "stays up", "unexpected exit"),
     ("illegal", "sealed_bids", "game sealed_bids", "illegal action fault(s)"),
     ("illegal", "sealed_bids", "re-ask", "still wrong when re-asked"),
@@ -76,7 +77,8 @@ def test_go_bot_passes(tmp_path: Path) -> None:
     ("noreconnect", "clank", "reconnect", "did not resume its seat"),
     ("wronggames", "sealed_bids", "connects", "none of the games in Hello (['chess'])"),
 ])
-def test_broken_bot_fails_for_its_reason(tmp_path: Path, mode: str, game: str, check: str, words: str) -> None:
+def test_broken_bot_fails_for_its_reason(tmp_path: Path, mode: str, game: str, check: str,
+                                         words: str) -> None:
     out = check_bot(tmp_path, "--quick", "--game", game, "--", sys.executable, str(BROKEN), mode)
     table = rows(out)
     assert out.returncode == 1, out.stdout + out.stderr
@@ -105,11 +107,14 @@ def test_live_bot_by_name(tmp_path: Path) -> None:
         token = ref.client.register_bot("mybot")
         env = {k: v for k, v in ref.env.items() if k != "ARENA_ORGANIZER_TOKEN"}
         bot = subprocess.Popen([sys.executable, str(ROOT / "bots" / "starters" / "python" / "bot.py"),
-                                "--address", ref.address, "--capacity", "4"], env={**env, "ARENA_TOKEN": token},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        env = e2e_env(tmp_path, COLUMNS="400", ARENA_REFEREE=ref.address, ARENA_ORGANIZER_TOKEN=ref.organizer_token)
-        out = subprocess.run([sys.executable, "-m", "arena.cli.main", "check-bot", "--bot", "mybot", "--quick",
-                              "--game", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=600, check=False)
+                                "--address", ref.address, "--capacity", "4"],
+                               env={**env, "ARENA_TOKEN": token}, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        env = e2e_env(tmp_path, COLUMNS="400", ARENA_REFEREE=ref.address,
+                      ARENA_ORGANIZER_TOKEN=ref.organizer_token)
+        out = subprocess.run([sys.executable, "-m", "arena.cli.main", "check-bot", "--bot", "mybot",
+                              "--quick", "--game", "sealed_bids"], capture_output=True, text=True, env=env,
+                             cwd=ROOT, timeout=600, check=False)
     finally:
         if bot is not None:
             bot.terminate()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT), "ARENA_EXTRA_GAMES": "sealed_bids=tests.fixtures.sealed_bids:GAME",
-       "COLUMNS": "120"}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT),
+       "ARENA_EXTRA_GAMES": "sealed_bids=tests.fixtures.sealed_bids:GAME", "COLUMNS": "120"}
 
 
 def arena(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -31,7 +31,7 @@ TOOLS = {"python": [], "node": ["node", "npm"], "go": ["go", "protoc", "protoc-g
 @pytest.fixture(scope="module")
 def referee(tmp_path_factory: pytest.TempPathFactory) -> RunningReferee:
     ref = start_referee(tmp_path_factory.mktemp("referee"))
-    yield ref  # type: ignore[misc]
+    yield ref
     ref.stop()
 
 
@@ -57,7 +57,8 @@ def test_new_bot_project_plays_a_match(lang: str, tmp_path: Path, referee: Runni
     for step in kit.setup:
         # npm ci against the kit's copied lock file (the npm cache from bots/node makes it quick)
         argv = shlex.split(step) + (["--prefer-offline"] if step.startswith("npm ") else [])
-        done = subprocess.run(argv, cwd=project, capture_output=True, text=True, env=env, timeout=600, check=False)
+        done = subprocess.run(argv, cwd=project, capture_output=True, text=True, env=env, timeout=600,
+                              check=False)
         assert done.returncode == 0, f"{step}:\n{done.stdout}\n{done.stderr}"
     # the kit's command, as a hosted seat of a real match, run from the project directory
     spec = MatchSpec(f"starter-{lang}", "sealed_bids", 21,

@@ -12,7 +12,7 @@ from tests.e2e.conftest import NODE_BOT, ROOT, node_ready, start_referee
 pytestmark = pytest.mark.e2e
 
 
-def test_node_organizer_runs_a_match(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_node_organizer_runs_a_match(tmp_path) -> None:
     ok, why = node_ready()
     if not ok:
         pytest.skip(f"NODE ORGANIZER NOT TESTED: {why}")

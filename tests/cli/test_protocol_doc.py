@@ -43,7 +43,8 @@ def test_every_error_code_is_documented(code: str) -> None:
     assert f"`{code}`" in DOC or f"`{code} /" in DOC or f"`{code}` /" in DOC
 
 
-@pytest.mark.parametrize("consequence", [n for n in bot_pb2.Consequence.keys() if n != "CONSEQUENCE_UNSPECIFIED"])
+@pytest.mark.parametrize("consequence",
+                         [n for n in bot_pb2.Consequence.keys() if n != "CONSEQUENCE_UNSPECIFIED"])
 def test_every_consequence_is_documented(consequence: str) -> None:
     assert re.search(rf"\b{consequence}\b", DOC)
 

@@ -1,4 +1,5 @@
-"""`arena refeed`: a bot gets exactly the requests its seat got in the recorded match, and differences show."""
+"""`arena refeed`: a bot gets exactly the requests its seat got in the recorded match, and
+differences show."""
 from __future__ import annotations
 
 import os

@@ -12,7 +12,7 @@ from tests.e2e.conftest import ROOT, start_referee
 pytestmark = pytest.mark.e2e
 
 
-def test_revoke_bot_ends_connected_sessions(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_revoke_bot_ends_connected_sessions(tmp_path) -> None:
     ref = start_referee(tmp_path)
     bot = None
     try:
@@ -26,14 +26,14 @@ def test_revoke_bot_ends_connected_sessions(tmp_path) -> None:  # type: ignore[n
             assert time.monotonic() < deadline and bot.poll() is None
             time.sleep(0.1)
         out = subprocess.run([sys.executable, "-m", "arena.cli.main", "referee", "revoke-bot", "doomed",
-                              "--referee", ref.address], capture_output=True, text=True, env=ref.env, cwd=ROOT,
-                             timeout=60, check=False)
+                              "--referee", ref.address], capture_output=True, text=True, env=ref.env,
+                             cwd=ROOT, timeout=60, check=False)
         assert out.returncode == 0, out.stderr
         assert "1 connected session(s) ended" in out.stdout
         assert bot.wait(20) == 0  # Goodbye: the bot stops instead of reconnecting
         again = subprocess.run([sys.executable, "-m", "arena.cli.main", "referee", "revoke-bot", "doomed",
-                                "--referee", ref.address], capture_output=True, text=True, env=ref.env, cwd=ROOT,
-                               timeout=60, check=False)
+                                "--referee", ref.address], capture_output=True, text=True, env=ref.env,
+                               cwd=ROOT, timeout=60, check=False)
         assert again.returncode == 2 and "no registered bot named 'doomed'" in again.stderr
     finally:
         if bot is not None and bot.poll() is None:

@@ -48,12 +48,13 @@ def _free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         import uvicorn
 
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:
@@ -103,12 +104,12 @@ def page(browser):
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    pg.errors = errors  # type: ignore[attr-defined]
+    pg.errors = errors
     yield pg
     ctx.close()
 
 
-def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+def shot(page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -58,7 +58,7 @@ def build_source(extra_games: bool = True) -> MemorySource:
     pairs = [("alpha", "beta"), ("beta", "gamma"), ("gamma", EVIL), (EVIL, "alpha"), ("alpha", "gamma"),
              ("beta", EVIL)]
     n = 0
-    for rnd in range(3):
+    for _ in range(3):
         for a, b in pairs:
             n += 1
             res = play("sealed_bids", 2, n, [a, b])
@@ -68,7 +68,7 @@ def build_source(extra_games: bool = True) -> MemorySource:
     res = play("sealed_bids", 2, 999, ["alpha", "beta"])
     src.add_match("live1", "sealed_bids", ["alpha", "beta"], status="running", tournament_id="t1", seed=999)
     src.add_match("queued1", "sealed_bids", ["beta", "gamma"], status="queued", tournament_id="t1", seed=1000)
-    src.live_replays = {"live1": res.replay}  # type: ignore[attr-defined]
+    src.live_replays = {"live1": res.replay}
     if extra_games:
         for gid in available_games():
             game = get_game(gid)
@@ -76,5 +76,6 @@ def build_source(extra_games: bool = True) -> MemorySource:
             for seed in (1,):
                 names = [["alpha", "beta", "gamma"][s % 3] for s in range(players)]
                 res = showcase(gid, players, seed, names)
-                src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay, finished=f"2024-05-02T10:{seed:02d}:00")
+                src.add_match(f"{gid}-{seed}", gid, names, replay=res.replay,
+                              finished=f"2024-05-02T10:{seed:02d}:00")
     return src

@@ -121,7 +121,8 @@ def audit(client: TestClient, app: FastAPI, ids: dict[str, list[str]], secrets: 
                     if live:
                         frames = [json.loads(ln[6:]) for ln in body.splitlines() if ln.startswith("data: ")]
                         ends = [f for f in frames if f.get("over")]
-                        assert all(set(f) <= {"step", "over"} for f in ends), f"{url}: the last frame shows {ends}"
+                        assert all(set(f) <= {"step", "over"}
+                                   for f in ends), f"{url}: the last frame shows {ends}"
                     for s in secrets:
                         hit = s.find(body, seed_only=live)
                         if hit is not None and still_sealed is not None and not still_sealed(s.match_id):

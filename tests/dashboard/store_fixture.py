@@ -38,7 +38,8 @@ def build_store(url: str, *, extra_games: list[str] = (), leave_open: int = 2) -
                                                             executor="inprocess", name=f"{gid} showcase"))
         ops.start_tournament(store, t2)
         with store.read() as s:
-            rows = s.execute(select(models.Match.id, models.Match.deal).where(models.Match.tournament_id == t2)
+            rows = s.execute(select(models.Match.id,
+                                    models.Match.deal).where(models.Match.tournament_id == t2)
                              .order_by(models.Match.number)).all()
         gids = [mid for mid, _ in rows]
         first_deal = rows[0][1]  # play a whole deal group: its results are published only then

@@ -8,8 +8,8 @@ from tests.dashboard.fixtures import EVIL
 
 
 def test_pages_render(client):
-    for url in ["/", "/games/sealed_bids", "/bots", "/bots/alpha", "/tournaments", "/tournaments/t1", "/matches",
-                "/matches/m1", "/matches/live1", "/api/docs"]:
+    for url in ["/", "/games/sealed_bids", "/bots", "/bots/alpha", "/tournaments", "/tournaments/t1",
+                "/matches", "/matches/m1", "/matches/live1", "/api/docs"]:
         r = client.get(url)
         assert r.status_code == 200, url
         assert "text/html" in r.headers["content-type"]
@@ -18,7 +18,8 @@ def test_pages_render(client):
 def test_openapi_lists_routes(client):
     paths = client.get("/api/openapi.json").json()["paths"]
     for p in ["/api/games", "/api/games/{game_id}/ladder", "/api/bots", "/api/tournaments/{tid}",
-              "/api/matches/{match_id}/frames", "/api/matches/{match_id}/replay", "/api/matches/{match_id}/live"]:
+              "/api/matches/{match_id}/frames", "/api/matches/{match_id}/replay",
+              "/api/matches/{match_id}/live"]:
         assert p in paths
 
 
@@ -27,7 +28,8 @@ def test_ladder_json(client):
     names = {r["bot"]["name"] for r in lad["rows"]}
     assert {"alpha", "beta", "gamma", EVIL} <= names
     top = lad["rows"][0]
-    assert top["lo"] <= top["rating"] <= top["hi"] and top["games"] == top["wins"] + top["draws"] + top["losses"]
+    assert top["lo"] <= top["rating"] <= top["hi"]
+    assert top["games"] == top["wins"] + top["draws"] + top["losses"]
     assert len(lad["head_to_head"]) == len(lad["rows"])
     assert lad["matches"] == 18
 
@@ -55,14 +57,15 @@ def test_pagination(client):
 
 def test_hostile_names_are_escaped(client):
     raw = "<script>alert(1)</script>"
-    for url in ["/", "/games/sealed_bids", "/bots", f"/bots/{quote(EVIL, safe='')}", "/tournaments/t1", "/matches",
-                "/matches/m3", "/tournaments"]:
+    for url in ["/", "/games/sealed_bids", "/bots", f"/bots/{quote(EVIL, safe='')}", "/tournaments/t1",
+                "/matches", "/matches/m3", "/tournaments"]:
         text = client.get(url).text
         assert raw not in text, url
         assert "<b>Cup</b>" not in text, url
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get("/games/sealed_bids").text
     # the JSON island the viewer reads cannot close its <script> element either
-    assert "<\\/script>" not in client.get("/matches/m3").text.split('id="viewer-config">')[1].split("</script>")[0]
+    assert "<\\/script>" not in client.get("/matches/m3").text.split('id="viewer-config">')[1].split(
+        "</script>")[0]
     assert client.get(f"/api/bots/{quote(EVIL, safe='')}").json()["name"] == EVIL
 
 
@@ -90,8 +93,9 @@ def test_frames_and_steps(client):
 def test_glossary_names_the_ids_views_use(client):
     from tests.dashboard.fixtures import available_games
 
-    names = {"clank": ("S01", "Pilfer"), "greyport": ("G01", "Mudgutter Goblin"), "dungeon_twister": ("cleric", "Cleric"),
-             "mice_and_mystics": ("g01", "Hazel Blade"), "blockcraft": ("h_woodcutter", "Woodcutter")}
+    names = {"clank": ("S01", "Pilfer"), "greyport": ("G01", "Mudgutter Goblin"),
+             "dungeon_twister": ("cleric", "Cleric"), "mice_and_mystics": ("g01", "Hazel Blade"),
+             "blockcraft": ("h_woodcutter", "Woodcutter")}
     for gid in available_games():
         r = client.get(f"/api/games/{gid}/glossary")
         assert r.status_code == 200 and r.headers["etag"], gid

@@ -18,7 +18,7 @@ HOT = ["/api/games/sealed_bids/ladder", "/games/sealed_bids"]
 class CountingSource:
     """A source that counts its version reads (everything else is the wrapped source's)."""
 
-    def __init__(self, inner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, inner) -> None:
         self.inner = inner
         self.version_reads = 0
 
@@ -26,7 +26,7 @@ class CountingSource:
         self.version_reads += 1
         return self.inner.version()
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str):
         return getattr(self.inner, name)
 
 

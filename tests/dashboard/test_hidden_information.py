@@ -24,16 +24,17 @@ def test_running_match_refuses_replay_frames_and_seed(client):
 def test_live_stream_is_the_public_view_only(client, source):
     rep = source.live_replays["live1"]
     public = [json.dumps(st.observe(PUBLIC), sort_keys=True) for _, st in states(rep)]
-    hands = {json.dumps(sorted(h)) for _, st in states(rep) for h in st.observe("all")["hands"]}
     with client.stream("GET", "/api/matches/live1/live?delay=0") as r:
         body = b"".join(r.iter_bytes()).decode()
-    frames = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ") and '"view"' in line]
+    frames = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")
+              and '"view"' in line]
     # The final public view reveals the deal (twins of the match may still be playing it): the stream
     # ends with a bare "over" frame and the end is published with the replay.
     assert len(frames) == len(public) - 1
-    last = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ") and '"over"' in line]
+    last = [json.loads(line[6:]) for line in body.splitlines() if line.startswith("data: ")
+            and '"over"' in line]
     assert last[-1] == {"step": len(public) - 1, "over": True}
-    for f, want in zip(frames, public):
+    for f, want in zip(frames, public[:-1], strict=True):
         assert json.dumps(f["view"], sort_keys=True) == want
         assert "hand" not in f["view"] and "hands" not in f["view"] and "deck" not in f["view"]
         assert set(f) <= {"step", "view", "events", "over", "outcome", "actors", "pending"}
@@ -45,7 +46,7 @@ def test_seat_perspective_sees_only_its_own_hand_and_actions(client):
     seat0 = client.get("/api/matches/m2/frames?perspective=0&limit=500").json()["frames"]
     pub = client.get("/api/matches/m2/frames?perspective=public&limit=500").json()["frames"]
     full = client.get("/api/matches/m2/frames?perspective=all&limit=500").json()["frames"]
-    for f0, fp, fa in zip(seat0, pub, full):
+    for f0, fp, fa in zip(seat0, pub, full, strict=True):
         assert "hand" in f0["view"] and "hands" not in f0["view"]
         assert "hand" not in fp["view"] and "hands" not in fp["view"]
         assert "hands" in fa["view"]

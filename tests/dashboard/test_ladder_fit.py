@@ -7,7 +7,8 @@ from dashboard.source import MatchRow, SeatResult
 
 
 def _row(i: int, a: str, b: str, ranks: tuple[int, int]) -> MatchRow:
-    return MatchRow(f"m{i}", "sealed_bids", (SeatResult(a, a.title(), ranks[0]), SeatResult(b, b.title(), ranks[1])))
+    return MatchRow(f"m{i}", "sealed_bids",
+                    (SeatResult(a, a.title(), ranks[0]), SeatResult(b, b.title(), ranks[1])))
 
 
 def test_unpublished_ladder_is_the_rating_module_s_fit() -> None:

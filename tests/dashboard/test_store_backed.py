@@ -37,7 +37,8 @@ def test_ladder_is_the_store_s_published_fit(stored, game):
     assert lad["matches"] == want.results > 0
     got = {r["bot"]["id"]: (r["rating"], r["lo"], r["hi"], r["games"], r["wins"], r["draws"], r["losses"])
            for r in lad["rows"]}
-    published = {r.player: (round(r.rating, 1), round(r.lo, 1), round(r.hi, 1), r.games, r.wins, r.draws, r.losses)
+    published = {r.player: (round(r.rating, 1), round(r.lo, 1), round(r.hi, 1), r.games, r.wins, r.draws,
+                            r.losses)
                  for r in want.rows}
     assert {k: got[k] for k in published} == published
     # A bot with stored results the last fit has not seen yet (the fixture renames a seat after the
@@ -94,7 +95,8 @@ def test_match_page_and_frames_follow_the_stored_replay(stored, game):
     for perspective, viewer in [("all", ALL), ("public", PUBLIC), ("0", 0)]:
         frames = []
         while True:
-            chunk = client.get(f"/api/matches/{mid}/frames?perspective={perspective}&start={len(frames)}&limit=500")
+            chunk = client.get(
+                f"/api/matches/{mid}/frames?perspective={perspective}&start={len(frames)}&limit=500")
             assert chunk.status_code == 200, chunk.text
             data = chunk.json()
             frames += data["frames"]
@@ -102,7 +104,7 @@ def test_match_page_and_frames_follow_the_stored_replay(stored, game):
                 break
         assert data["steps"] == len(rep.actions) + 1 == len(frames)
         assert [f["step"] for f in frames] == list(range(len(frames)))
-        for (ply, state), f in zip(states(rep), frames):
+        for (ply, state), f in zip(states(rep), frames, strict=True):
             assert f["view"] == json.loads(json.dumps(state.observe(viewer))), (perspective, ply)
         assert frames[-1]["over"] and not any(f["over"] for f in frames[:-1])
 

@@ -60,7 +60,7 @@ class RunningReferee:
     log_path: Path
 
     @property
-    def client(self):  # type: ignore[no-untyped-def]
+    def client(self):
         from referee.client import RefereeClient
 
         if not hasattr(self, "_client"):

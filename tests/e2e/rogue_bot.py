@@ -1,4 +1,6 @@
-"""A misbehaving bot for the rogue-bot suite: ``python rogue_bot.py MODE`` (hosted: ARENA_REFEREE/ARENA_TOKEN).
+"""A misbehaving bot for the rogue-bot suite: ``python rogue_bot.py MODE``.
+
+Hosted: it reads ARENA_REFEREE/ARENA_TOKEN.
 
 Every message it receives from the referee is logged to stderr as one JSON line
 (``{"got": kind, ...}``), so a test reads the typed errors it got from ``MatchReport.logs``.
@@ -48,8 +50,9 @@ def session(out: queue.Queue, decisions_before_drop: int | None = None) -> str:
             kind = msg.WhichOneof("kind")
             if kind == "error":
                 e = msg.error
-                note("error", code=bot_pb2.ErrorCode.Name(e.code), consequence=bot_pb2.Consequence.Name(e.consequence),
-                     message=e.message, strikes=e.strikes)
+                note("error", code=bot_pb2.ErrorCode.Name(e.code),
+                     consequence=bot_pb2.Consequence.Name(e.consequence), message=e.message,
+                     strikes=e.strikes)
                 continue
             if kind == "match_start":
                 note("match_start", resumed=msg.match_start.resumed, seat=msg.match_start.seat)
@@ -104,9 +107,11 @@ def act(d: bot_pb2.DecisionRequest, out: queue.Queue) -> None:
         out.put(answer(d, index=0, decision_id=d.decision_id + 1000))
         out.put(good)
     elif MODE == "unknown_match":
-        out.put(bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="no-such-match", decision_id=d.decision_id, index=0)))
+        out.put(bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="no-such-match", decision_id=d.decision_id,
+                                                         index=0)))
         out.put(good)
-    elif MODE == "claim":  # answers for the decisions around its own (the other seat's, in a simultaneous round)
+    # answers for the decisions around its own (the other seat's, in a simultaneous round)
+    elif MODE == "claim":
         for other in (d.decision_id - 1, d.decision_id + 1):
             out.put(answer(d, index=0, decision_id=other))
         out.put(good)

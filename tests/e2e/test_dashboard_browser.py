@@ -88,7 +88,8 @@ def test_replay_controls_generic_renderer(page, server):  # noqa: F811
 def _assert_drawn(page, where: str) -> None:  # noqa: F811
     """The board is a drawing, not the fallback; on failure say why (the page's JS errors first)."""
     warn = page.locator("#v-board .warn")
-    why = f"{where}: page errors {page.errors}; " + (warn.first.inner_text() if warn.count() else "no warning shown")
+    shown = warn.first.inner_text() if warn.count() else "no warning shown"
+    why = f"{where}: page errors {page.errors}; {shown}"
     assert warn.count() == 0, why
     assert page.locator("#v-board svg.board-svg").count() >= 1, "no drawing at " + why
     assert page.locator("#v-board .generic-view").count() == 0, "fell back to the tree view at " + why
@@ -124,9 +125,13 @@ WALK_JS = """async ([perspective]) => {
   const errors = [];
   // A drawing that says "undefined" or "NaN" read a field the view does not have (the view format moved).
   const bad = (node) => {
-    if (/\\bundefined\\b|\\bNaN\\b/.test(node.textContent)) return "text: " + node.textContent.match(/.{0,40}(undefined|NaN).{0,20}/)[0];
+    if (/\\bundefined\\b|\\bNaN\\b/.test(node.textContent)) {
+      return "text: " + node.textContent.match(/.{0,40}(undefined|NaN).{0,20}/)[0];
+    }
     for (const el of node.querySelectorAll("*")) {
-      for (const a of el.attributes) if (/undefined|NaN/.test(a.value)) return el.tagName + " " + a.name + "=" + a.value.slice(0, 80);
+      for (const a of el.attributes) {
+        if (/undefined|NaN/.test(a.value)) return el.tagName + " " + a.name + "=" + a.value.slice(0, 80);
+      }
     }
     return null;
   };
@@ -144,7 +149,8 @@ WALK_JS = """async ([perspective]) => {
         if (!(node instanceof Node)) errors.push({step: f.step, message: "the renderer returned no node"});
         else { const why = bad(node); if (why) errors.push({step: f.step, message: "drew " + why}); }
       } catch (e) {
-        errors.push({step: f.step, message: String(e), stack: String(e && e.stack || "").split("\\n").slice(0, 4).join(" | ")});
+        const stack = String(e && e.stack || "").split("\\n").slice(0, 4).join(" | ");
+        errors.push({step: f.step, message: String(e), stack});
       }
       rendered++;
     }

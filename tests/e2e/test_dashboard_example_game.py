@@ -32,12 +32,12 @@ def example_server() -> Iterator[LiveServer]:
         yield srv
 
 
-def faces(pg, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+def faces(pg, seat: int) -> list[str]:
     return [d.get_attribute("data-face") or "" for d in
             pg.locator(f"#v-board svg.ld .ld-seat[data-seat='{seat}'] .ld-die").all()]
 
 
-def test_its_own_renderer_draws_the_dice(page, example_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_its_own_renderer_draws_the_dice(page, example_server) -> None:  # noqa: F811
     page.goto(f"{example_server.url}/matches/{MATCH}")
     _wait_step(page, 0)
     assert page.locator("script[src='/renderers/liars_dice.js']").count() == 1
@@ -58,7 +58,8 @@ def test_its_own_renderer_draws_the_dice(page, example_server) -> None:  # type:
     shot(page, "game-liars_dice")
 
 
-def test_its_renderer_survives_every_step_in_every_perspective(page, example_server) -> None:  # type: ignore[no-untyped-def]  # noqa: F811,E501
+def test_its_renderer_survives_every_step_in_every_perspective(
+    page, example_server) -> None:  # noqa: F811,E501
     page.goto(f"{example_server.url}/matches/{MATCH}")
     _wait_step(page, 0)
     for p in ["public", "0", "1", "all"]:

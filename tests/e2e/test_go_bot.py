@@ -29,7 +29,7 @@ def _seats(game_id: str) -> int:
     return max(info.min_players, min(2, info.max_players))
 
 
-def _check(report, game_id: str, n: int) -> None:  # type: ignore[no-untyped-def]
+def _check(report, game_id: str, n: int) -> None:
     assert report.outcome["reason"] in ("normal", "safety_limit"), report.logs
     assert "forfeits" not in report.outcome, report.logs
     assert len(report.outcome["ranks"]) == n
@@ -59,10 +59,11 @@ def test_live_go_bot_holds_two_seats_of_one_match(referee_process) -> None:
     client = referee_process.client
     token = client.register_bot("live-go", ["sealed_bids"])
     env = {k: v for k, v in referee_process.env.items() if k != "ARENA_ORGANIZER_TOKEN"}
-    proc = subprocess.Popen([str(binary), "--address", referee_process.address, "--capacity", "2", "--seed", "3"],
+    proc = subprocess.Popen([str(binary), "--address", referee_process.address, "--capacity", "2", "--seed",
+                             "3"],
                             env={**env, "ARENA_TOKEN": token}, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stderr.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stderr.readline, "")), daemon=True)
     reader.start()
     try:
         spec = MatchSpec("live-go-1", "sealed_bids", 5, [SeatSpec("live-go"), SeatSpec("live-go")],

@@ -56,8 +56,8 @@ class RawBot:
                 return msg
 
     def answer(self, d: bot_pb2.DecisionRequest, index: int = 0) -> None:
-        self.outbox.put(bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id=d.match_id, decision_id=d.decision_id,
-                                                                 index=index)))
+        self.outbox.put(bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id=d.match_id,
+                                                                 decision_id=d.decision_id, index=index)))
 
     def drop(self) -> None:
         """The connection goes away (as a crash or a network cut would)."""
@@ -72,7 +72,7 @@ def ref(tmp_path: Path) -> Iterator[RunningReferee]:
     r.stop()
 
 
-def _run(ref: RunningReferee, spec: MatchSpec, out: list) -> threading.Thread:  # type: ignore[type-arg]
+def _run(ref: RunningReferee, spec: MatchSpec, out: list) -> threading.Thread:
     def go() -> None:
         try:
             out.append(ref.client.run_match(spec, timeout_s=120, live_wait_s=20))
@@ -87,8 +87,9 @@ def test_reconnect_resends_the_decision_marked_and_without_its_events(ref: Runni
     token = ref.client.register_bot("raw")
     bot = RawBot(ref.address, token)
     bot.next("welcome")
-    result: list = []  # type: ignore[type-arg]
-    t = _run(ref, MatchSpec("resend-1", "sealed_bids", 3, [SeatSpec("raw"), SeatSpec("r", command=f"{PY_BOT} random")],
+    result: list = []
+    t = _run(ref, MatchSpec("resend-1", "sealed_bids", 3,
+                            [SeatSpec("raw"), SeatSpec("r", command=f"{PY_BOT} random")],
                             time_control=TimeControl(per_decision_ms=20_000)), result)
     first = bot.next("decision").decision
     assert not first.resent and json.loads(first.events_json), "the first sending carries the events"
@@ -118,8 +119,9 @@ def test_a_bot_back_after_the_grace_period_gets_its_match_end(ref: RunningRefere
     token = ref.client.register_bot("away")
     bot = RawBot(ref.address, token)
     bot.next("welcome")
-    result: list = []  # type: ignore[type-arg]
-    t = _run(ref, MatchSpec("away-1", "sealed_bids", 3, [SeatSpec("away"), SeatSpec("r", command=f"{PY_BOT} random")],
+    result: list = []
+    t = _run(ref, MatchSpec("away-1", "sealed_bids", 3,
+                            [SeatSpec("away"), SeatSpec("r", command=f"{PY_BOT} random")],
                             time_control=TimeControl(per_decision_ms=20_000)), result)
     bot.next("decision")
     bot.drop()
@@ -144,13 +146,14 @@ def test_shutdown_says_goodbye_and_fails_running_matches_retryably(tmp_path: Pat
     try:
         token = ref.client.register_bot("live")
         env = {k: v for k, v in ref.env.items() if k != "ARENA_ORGANIZER_TOKEN"}
-        bot = subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--address", ref.address,
-                                "--token", token, "-v"], env=env, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        bot = subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--address",
+                                ref.address, "--token", token, "-v"], env=env, stderr=subprocess.PIPE,
+                               text=True, cwd=ROOT)
         deadline = time.monotonic() + 30
         while not any(b["name"] == "live" and b["sessions"] for b in ref.client.list_bots()):
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        result: list = []  # type: ignore[type-arg]
+        result: list = []
         t = _run(ref, MatchSpec("long-1", "dungeon_twister", 3,
                                 [SeatSpec("live"), SeatSpec("r", command=f"{PY_BOT} random")],
                                 time_control=TimeControl(per_decision_ms=20_000)), result)
@@ -162,7 +165,7 @@ def test_shutdown_says_goodbye_and_fails_running_matches_retryably(tmp_path: Pat
         t.join(30)
         assert isinstance(result[0], RefereeUnavailable) and "shutting down" in str(result[0]), result
         assert bot.wait(20) == 0  # Goodbye: the bot ends instead of retrying a dead address
-        err = bot.stderr.read()  # type: ignore[union-attr]
+        err = bot.stderr.read()
         assert "referee says goodbye: shutdown" in err, err
         log = ref.log()
         assert "Traceback" not in log and "CancelledError" not in log, log

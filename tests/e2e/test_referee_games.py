@@ -31,7 +31,7 @@ def _seats(game_id: str) -> int:
     return max(info.min_players, min(2, info.max_players))
 
 
-def _check(report, game_id: str, n: int) -> None:  # type: ignore[no-untyped-def]
+def _check(report, game_id: str, n: int) -> None:
     # a game may also end by its own safety rule under random play; never by a fault
     assert report.outcome["reason"] in ("normal", "safety_limit"), report.logs
     assert "forfeits" not in report.outcome, report.logs
@@ -81,8 +81,9 @@ def test_live_node_and_python_bots(referee_process) -> None:
     procs = []
     try:
         py_token = client.register_bot("live-py", ["sealed_bids"])
-        procs.append(subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--capacity", "2",
-                                       "--address", referee_process.address, "--token", py_token], env=env))
+        procs.append(subprocess.Popen([sys.executable, "-m", "bots.serve", "random", "--live", "--capacity",
+                                       "2", "--address", referee_process.address, "--token", py_token],
+                                      env=env))
         other = "live-py"
         if ok:
             node_token = client.register_bot("live-node", ["sealed_bids"])
@@ -111,8 +112,9 @@ def test_bridge_plays_with_a_stdin_stdout_script(referee_process) -> None:
     script = ROOT / "bots" / "sdk" / "examples" / "random_jsonl.py"
     env = dict(referee_process.env)
     env.pop("ARENA_ORGANIZER_TOKEN")
-    proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "bridge", "--referee", referee_process.address,
-                             "--token", token, "--", sys.executable, str(script)], env=env, cwd=ROOT)
+    proc = subprocess.Popen([sys.executable, "-m", "arena.cli.main", "bridge", "--referee",
+                             referee_process.address, "--token", token, "--", sys.executable, str(script)],
+                            env=env, cwd=ROOT)
     try:
         spec = MatchSpec("bridge-1", "sealed_bids", 6,
                          [SeatSpec("bridged"), SeatSpec("random", command=f"{PY_BOT} random")],
@@ -152,6 +154,7 @@ def test_spectator_sees_exactly_the_public_view(referee_process) -> None:
     for ply, st in states(Replay.from_json(report.replay)):
         by_ply[ply] = st.observe(PUBLIC)
     for f in frames:
-        assert f["view"] == by_ply[f["ply"]], f"frame {f['seq']} differs from the public view at ply {f['ply']}"
+        assert f["view"] == by_ply[f["ply"]], \
+            f"frame {f['seq']} differs from the public view at ply {f['ply']}"
         for ev in f["events"]:
             assert ev["type"] != "drew", "a private event reached a spectator"

@@ -62,7 +62,7 @@ def _scripts(name: str, players: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ignore[no-untyped-def]
+def referee_reports(referee_process) -> dict[tuple[str, str], Any]:
     """Every case played through the referee at once (hosted scripted bots, one process per seat)."""
     def play(case: tuple[str, str]) -> Any:
         game_id, name = case
@@ -74,11 +74,11 @@ def referee_reports(referee_process) -> dict[tuple[str, str], Any]:  # type: ign
 
     cases = _cases()
     with ThreadPoolExecutor(4) as pool:
-        return dict(zip(cases, pool.map(play, cases)))
+        return dict(zip(cases, pool.map(play, cases), strict=True))
 
 
 @pytest.mark.parametrize(("game_id", "name"), _cases())
-def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: str, name: str) -> None:
     report = referee_reports[(game_id, name)]
     n = _seats(game_id)
     scripts = _scripts(name, n)
@@ -90,7 +90,8 @@ def test_in_process_and_referee_replays_are_identical(referee_reports, game_id: 
     # the scripts did what they say: the faults are in the replay
     faults = ours["meta"].get("faults", [])
     if name == "strikes":
-        assert [f["fault"].split(":")[0] for f in faults][:3] == ["illegal_action", "malformed_answer", "timeout"]
+        assert [f["fault"].split(":")[0] for f in faults][:3] == ["illegal_action", "malformed_answer",
+                                                                  "timeout"]
         if result.outcome.forfeits:
             assert "4 strikes, last: illegal_action" in result.outcome.forfeits[0]
     elif name == "crash":

@@ -248,7 +248,8 @@ def test_hosted_bot_that_cannot_start(ref: RunningReferee) -> None:
 
 
 # -- session-level faults (no match) -----------------------------------------------------------
-def _connect(ref: RunningReferee, *msgs: bot_pb2.BotMessage) -> tuple[list[bot_pb2.RefereeMessage], grpc.RpcError | None]:
+def _connect(ref: RunningReferee, *msgs: bot_pb2.BotMessage) -> tuple[list[bot_pb2.RefereeMessage],
+                                                                      grpc.RpcError | None]:
     with grpc.insecure_channel(ref.address) as ch:
         call = bot_pb2_grpc.BotServiceStub(ch).Connect(iter(msgs), timeout=5)
         got_msgs: list[bot_pb2.RefereeMessage] = []
@@ -273,7 +274,8 @@ def test_first_message_must_be_hello(ref: RunningReferee) -> None:
 def test_answer_for_unknown_match_and_ping_on_a_live_session(ref: RunningReferee) -> None:
     token = ref.client.register_bot("prober", ["sealed_bids"])
     msgs, _ = _connect(ref, bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)),
-                         bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bystander-1", decision_id=1, index=0)),
+                         bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bystander-1", decision_id=1,
+                                                                  index=0)),
                          bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)),
                          bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=42)))
     kinds = [m.WhichOneof("kind") for m in msgs]

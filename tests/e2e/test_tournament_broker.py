@@ -27,7 +27,8 @@ def fixture_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)
 
 
-def _setup(tmp: Path, redis: RedisServer, schema: str, processes: Processes) -> tuple[Store, str, dict[str, str]]:
+def _setup(tmp: Path, redis: RedisServer, schema: str, processes: Processes) -> tuple[Store, str,
+                                                                                      dict[str, str]]:
     queue = f"arena-{uuid.uuid4().hex[:8]}"
     env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=schema, ARENA_BROKER_URL=redis.url, ARENA_QUEUE=queue,
                    ARENA_LEASE_S="6", ARENA_HOME=str(tmp))
@@ -38,7 +39,8 @@ def _setup(tmp: Path, redis: RedisServer, schema: str, processes: Processes) -> 
     return store, queue, env
 
 
-def _finish(store: Store, tid: int, driver: Driver, processes: Processes, total: int, timeout: float = 240) -> None:
+def _finish(store: Store, tid: int, driver: Driver, processes: Processes, total: int,
+            timeout: float = 240) -> None:
     driver.join(timeout)
     driver.stop.set()
     logs = processes.log("w0") + processes.log("w1")

@@ -31,7 +31,7 @@ TOKEN = "deals-organizer-token"
 
 
 @pytest.fixture
-def pg_schema() -> str:  # type: ignore[misc]
+def pg_schema() -> str:
     try:
         with create_engine(PG_URL, connect_args={"connect_timeout": 3}).connect() as conn:
             conn.execute(text("select 1"))

@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 def test_quick_demo_on_the_fixture_game(tmp_path: Path) -> None:
     env = base_env(ARENA_HOME=str(tmp_path / "home"), COLUMNS="160", ARENA_WORKERS="2")
     out = subprocess.run([sys.executable, "-m", "arena.cli.main", "demo", "--quick", "--no-dashboard",
-                          "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300, check=False)
+                          "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=300, check=False)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     assert "referee listening on" in out.stdout
     # random, random2 and the search bot (hosted: its forward model comes through the referee)
@@ -24,5 +25,6 @@ def test_quick_demo_on_the_fixture_game(tmp_path: Path) -> None:
     assert " random2 " in ladder and " search " in ladder, ladder
     # Run it again: same store, the ladder grows (registration is idempotent).
     out = subprocess.run([sys.executable, "-m", "arena.cli.main", "demo", "--quick", "--no-dashboard",
-                          "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300, check=False)
+                          "--games", "sealed_bids"], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=300, check=False)
     assert out.returncode == 0 and "(12 results" in out.stdout, out.stdout[-3000:] + out.stderr[-3000:]

@@ -54,13 +54,15 @@ class Host:
     def __init__(self, name: str, tmp: Path) -> None:
         self.name, self.tmp = name, tmp
         self.hosts_file = tmp / f"{name}.hosts"
-        self.hosts_file.write_text("127.0.0.1 localhost\n" + "".join(f"{ip} {h}\n" for h, ip in HOSTS.items()))
+        self.hosts_file.write_text("127.0.0.1 localhost\n"
+                                   + "".join(f"{ip} {h}\n" for h, ip in HOSTS.items()))
         self.log_path = tmp / f"{name}.log"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, script: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
         # /etc/hosts first: the fresh /tmp hides the test's directory, and the file with it
-        prelude = (f"set -e\nmount --bind {shlex.quote(str(self.hosts_file))} /etc/hosts\nmount -t tmpfs tmpfs /tmp\n"
+        prelude = (f"set -e\nmount --bind {shlex.quote(str(self.hosts_file))} /etc/hosts\nmount -t tmpfs "
+                   "tmpfs /tmp\n"
                    "mkdir -p /tmp/home /tmp/arena\nexport HOME=/tmp/home ARENA_HOME=/tmp/arena\n"
                    f"export PATH={shlex.quote(str(Path(sys.executable).parent))}:{PG_BIN}:$PATH\n"
                    f"cd {shlex.quote(str(ROOT))}\n")

@@ -54,13 +54,15 @@ def test_long_referee_outage_costs_no_attempt(tmp_path: Path, own_redis: RedisSe
     address = f"127.0.0.1:{free_port()}"
     ref_env = base_env(ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path / "ref"))
     assert processes.referee(ref_env, "referee", address=address) == address
-    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url, ARENA_QUEUE=queue,
-                   ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path),
-                   ARENA_MAX_ATTEMPTS="2")  # a single attempt spent on the outage would show
+    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url,
+                   ARENA_QUEUE=queue, ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token,
+                   # a single attempt spent on the outage would show
+                   ARENA_HOME=str(tmp_path), ARENA_MAX_ATTEMPTS="2")
     store = Store(PG_URL, pg_schema)
     store.migrate()
     for name in ("alpha", "beta", "gamma"):
-        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"), agent="random")
+        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"),
+                    agent="random")
     tid = ops.create_tournament(store, ops.TournamentRequest("sealed_bids", ("alpha", "beta", "gamma"),
                                                              games_per_pairing=3))  # 18 matches
     total = 18

@@ -33,19 +33,23 @@ def test_two_installations_share_a_referee(tmp_path: Path, monkeypatch: pytest.M
                 store = Store(f"sqlite:///{tmp_path}/install{i}.db")
                 store.migrate()
                 for name in ("a", "b"):
-                    ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"))
-                tid = ops.create_tournament(store, ops.TournamentRequest("sealed_bids", ("a", "b"), seed=100 + i))
+                    ops.add_bot(store, name,
+                                command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"))
+                tid = ops.create_tournament(store, ops.TournamentRequest("sealed_bids", ("a", "b"),
+                                                                         seed=100 + i))
                 mid = queries.matches(store, tournament_id=tid, limit=1).items[0].id
                 stores.append(store)
                 mids.append(mid)
             assert mids[0] == mids[1]  # the same id in both databases...
-            assert stores[0].referee_match_id(mids[0]) != stores[1].referee_match_id(mids[1])  # ...not on the referee
-            for store, mid in zip(stores, mids):
+            # ...not on the referee
+            assert stores[0].referee_match_id(mids[0]) != stores[1].referee_match_id(mids[1])
+            for store, mid in zip(stores, mids, strict=True):
                 r = play_match(mid, store=store)
                 assert r.state == "done", (r, queries.match(store, mid).reason)
                 mv = queries.match(store, mid)
                 assert mv.seconds is not None and mv.seconds > 0  # measured on the referee
-            monkeypatch.setenv("ARENA_INSTALLATION", "shared")  # a forced common name collides again, as it should
+            # a forced common name collides again, as it should
+            monkeypatch.setenv("ARENA_INSTALLATION", "shared")
             assert stores[0].referee_match_id(1) == stores[1].referee_match_id(1) == "shared-1"
     finally:
         forget_executors()

@@ -49,13 +49,15 @@ def test_referee_restart_costs_no_attempt(tmp_path: Path, own_redis: RedisServer
     address = f"127.0.0.1:{free_port()}"
     ref_env = base_env(ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path / "ref"))
     assert processes.referee(ref_env, "referee", address=address) == address
-    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url, ARENA_QUEUE=queue,
-                   ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path),
-                   ARENA_MAX_ATTEMPTS="2")  # the outage alone would use up 2 attempts if it counted
+    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url,
+                   ARENA_QUEUE=queue, ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token,
+                   # the outage alone would use up 2 attempts if it counted
+                   ARENA_HOME=str(tmp_path), ARENA_MAX_ATTEMPTS="2")
     store = Store(PG_URL, pg_schema)
     store.migrate()
     for name in ("alpha", "beta", "gamma"):
-        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"), agent="random")
+        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"),
+                    agent="random")
     tid = ops.create_tournament(store, ops.TournamentRequest("sealed_bids", ("alpha", "beta", "gamma"),
                                                              games_per_pairing=2))  # 12 matches
     for i in range(2):
@@ -69,7 +71,8 @@ def test_referee_restart_costs_no_attempt(tmp_path: Path, own_redis: RedisServer
     during = queries.progress(store, tid)
     assert during.failed == 0 and during.waiting >= 1, during
     waiting = queries.matches(store, tournament_id=tid, status="running", limit=20).items
-    assert all((mv.reason or "").startswith("waiting for referee") for mv in waiting), [mv.reason for mv in waiting]
+    assert all((mv.reason or "").startswith("waiting for referee") for mv in waiting), [mv.reason
+                                                                                        for mv in waiting]
     done_before = during.done
     processes.procs.pop(0)
     back = time.monotonic()
@@ -86,7 +89,8 @@ def test_referee_restart_costs_no_attempt(tmp_path: Path, own_redis: RedisServer
 
 
 def test_channel_redials_within_a_second(tmp_path: Path) -> None:
-    """A referee down for 20 s (gRPC's own backoff would have grown to ~10 s gaps) is seen within ~1 s of its return."""
+    """A referee down for 20 s (gRPC's own backoff would have grown to ~10 s gaps) is seen within ~1 s of
+    its return."""
     port = free_port()
     ex = RefereeExecutor([f"127.0.0.1:{port}"], "token")
     try:

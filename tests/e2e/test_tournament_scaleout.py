@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 @pytest.fixture
-def pg_schema() -> str:  # type: ignore[misc]
+def pg_schema() -> str:
     schema = f"arena_e2e_{uuid.uuid4().hex[:10]}"
     try:
         engine = create_engine(PG_URL, connect_args={"connect_timeout": 3})
@@ -39,7 +39,8 @@ def pg_schema() -> str:  # type: ignore[misc]
 
 
 def test_two_referees_two_workers_redis_postgres(tmp_path: Path, shared_redis_url: str, pg_schema: str,
-                                                 processes: Processes, monkeypatch: pytest.MonkeyPatch) -> None:
+                                                 processes: Processes,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)
     token = secrets.token_urlsafe(12)
     queue = f"arena-{uuid.uuid4().hex[:8]}"
@@ -68,7 +69,7 @@ def test_two_referees_two_workers_redis_postgres(tmp_path: Path, shared_redis_ur
     t.join(300)
     assert not t.is_alive(), processes.log("worker0")
     prog = result["progress"]
-    assert prog.done == prog.total == 12 and prog.failed == 0, processes.log("worker0")  # type: ignore[attr-defined]
+    assert prog.done == prog.total == 12 and prog.failed == 0, processes.log("worker0")
     workers = queries.workers_seen(store, tid)
     assert sum(workers.values()) == 12 and len(workers) == 2, workers  # both workers played
     for mv in queries.matches(store, tournament_id=tid, limit=20).items:

@@ -116,15 +116,17 @@ def test_store_outage_costs_no_attempt(tmp_path: Path, own_postgres: PostgresSer
     token = secrets.token_urlsafe(12)
     queue = f"arena-{uuid.uuid4().hex[:8]}"
     schema = "arena_e2e"
-    address = processes.referee(base_env(ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path / "ref")), "referee")
+    address = processes.referee(base_env(ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path / "ref")),
+                                "referee")
     env = base_env(ARENA_DB_URL=own_postgres.url, ARENA_DB_SCHEMA=schema, ARENA_BROKER_URL=shared_redis_url,
-                   ARENA_QUEUE=queue, ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path),
-                   ARENA_LEASE_S="6",  # the outage outlasts every lease
+                   ARENA_QUEUE=queue, ARENA_REFEREE=address, ARENA_ORGANIZER_TOKEN=token,
+                   ARENA_HOME=str(tmp_path), ARENA_LEASE_S="6",  # the outage outlasts every lease
                    ARENA_MAX_ATTEMPTS="2")  # an attempt spent on the outage would show
     store = Store(own_postgres.url, schema)
     store.migrate()
     for name in ("alpha", "beta", "gamma"):
-        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"), agent="random")
+        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name="random"),
+                    agent="random")
     tid = ops.create_tournament(store, ops.TournamentRequest("sealed_bids", ("alpha", "beta", "gamma"),
                                                              games_per_pairing=2))  # 12 matches
     total = 12
@@ -209,7 +211,7 @@ def test_driver_spares_expired_leases_just_after_a_store_outage(tmp_path: Path) 
     assert ops.claim(store, mid, "holder", 0.01).ok
     time.sleep(0.05)
     d = _Recorder()
-    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d, spare_expired=True)  # type: ignore[arg-type]
+    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d, spare_expired=True)
     assert d.sent == []  # its holder may be alive and about to renew
-    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d)  # type: ignore[arg-type]
+    _step(store, [tid], [tid], {tid: "sealed_bids"}, {}, d)
     assert d.sent == [(mid, True)]  # a lease still expired a while later: the worker is gone, re-send it

@@ -71,8 +71,9 @@ class RedisServer:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly",
+             "no", "--dir", str(self.dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
         deadline = time.monotonic() + 20
         while True:
             with socket.socket() as s:
@@ -154,7 +155,7 @@ def processes(tmp_path: Path) -> Iterator[Processes]:
         stop(p)
 
 
-def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:  # type: ignore[no-untyped-def]
+def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:

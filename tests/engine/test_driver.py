@@ -8,7 +8,7 @@ from referee.engine.driver import EngineBug, Fault, FaultPolicy, MatchDriver, fa
 from tests.fixtures.sealed_bids import GAME
 
 
-def _driver(seed: int = 1, **kw) -> MatchDriver:  # type: ignore[no-untyped-def]
+def _driver(seed: int = 1, **kw) -> MatchDriver:
     return MatchDriver(GAME, GAME.new_state(2, None, seed), seed, ["a", "b"], "m1", **kw)
 
 
@@ -96,7 +96,8 @@ def test_answers_resolve_the_same_from_an_index_an_object_or_its_json_text() -> 
     action = ask.legal[1]
     import json
 
-    assert resolve_answer(ask, 1) == resolve_answer(ask, action) == resolve_answer(ask, json.dumps(action)) == 1
+    assert resolve_answer(ask, 1) == resolve_answer(ask, action) == resolve_answer(
+        ask, json.dumps(action)) == 1
     assert isinstance(resolve_answer(ask, None), Fault)
     assert resolve_answer(ask, "x" * 100, max_action_bytes=10) == Fault(
         "oversized", "decision 1: action_json is larger than 10 bytes")

@@ -47,4 +47,4 @@ def test_defaults_and_valid_values() -> None:
 ])
 def test_bad_options_get_one_clear_error(given: object, words: str) -> None:
     with pytest.raises(BadOptions, match=words):
-        SPEC.validate(given)  # type: ignore[arg-type]
+        SPEC.validate(given)

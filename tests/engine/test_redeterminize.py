@@ -23,7 +23,7 @@ def test_a_bad_seat_is_refused() -> None:
     st = GAME.new_state(2, None, 0)
     for bad in (2, -1, PUBLIC, True):
         with pytest.raises(ValueError):
-            st.redeterminize(bad, Rng(0))  # type: ignore[arg-type]
+            st.redeterminize(bad, Rng(0))
 
 
 def test_overriding_redeterminize_is_refused_at_class_creation() -> None:

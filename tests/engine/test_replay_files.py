@@ -52,7 +52,7 @@ def test_states_walk_every_ply(replay: Replay) -> None:
 ])
 def test_corrupt_files_get_clear_errors(replay: Replay, mangle: object, words: str) -> None:
     with pytest.raises(ReplayError, match=words):
-        Replay.loads(mangle(replay.dumps()))  # type: ignore[operator]
+        Replay.loads(mangle(replay.dumps()))
 
 
 def test_gzip_corruption(tmp_path: Path, replay: Replay) -> None:

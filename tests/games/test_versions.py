@@ -33,7 +33,8 @@ def test_the_rule_fixes_bumped_the_version(game: str, old: str, new: str) -> Non
 
 
 @pytest.mark.parametrize(("game", "old", "new"), BUMPS)
-def test_a_replay_of_the_old_version_is_refused_with_the_version_message(game: str, old: str, new: str) -> None:
+def test_a_replay_of_the_old_version_is_refused_with_the_version_message(game: str, old: str,
+                                                                         new: str) -> None:
     replay = Replay.load(old_replay(game, old))
     assert replay.game_version == old
     message = f"recorded with {game} version {old}; this engine is version {new}"

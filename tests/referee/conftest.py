@@ -17,7 +17,7 @@ register(SEALED_BIDS)
 
 
 @pytest.fixture()
-def referee_thread(tmp_path) -> Iterator[RefereeThread]:  # type: ignore[no-untyped-def]
+def referee_thread(tmp_path) -> Iterator[RefereeThread]:
     cfg = RefereeConfig(reconnect_grace_s=0.5, live_wait_s=3.0)
     with RefereeThread(config=cfg, store=TokenStore(f"sqlite:///{tmp_path / 'tokens.db'}")) as ref:
         yield ref
@@ -26,7 +26,7 @@ def referee_thread(tmp_path) -> Iterator[RefereeThread]:  # type: ignore[no-unty
 class LiveBot:
     """An SDK session on its own thread and loop (stop() ends it)."""
 
-    def __init__(self, factory, address: str, token: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, factory, address: str, token: str, **kw) -> None:
         from bots.sdk.client import run_async
 
         self.loop = asyncio.new_event_loop()

@@ -14,18 +14,18 @@ from referee.matchspec import MatchRejected, MatchSpec, RefereeUnavailable, Seat
 from .conftest import LiveBot
 
 
-def _client(ref) -> RefereeClient:  # type: ignore[no-untyped-def]
+def _client(ref) -> RefereeClient:
     return RefereeClient(ref.address, ref.organizer_token)
 
 
-def test_health_and_status(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_health_and_status(referee_thread) -> None:
     with _client(referee_thread) as c:
         assert c.health()
         st = c.status()
         assert "sealed_bids" in st["games"] and st["matches"] == 0
 
 
-def test_wrong_organizer_token(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_organizer_token(referee_thread) -> None:
     with RefereeClient(referee_thread.address, "wrong") as c:
         with pytest.raises(NotAuthorized):
             c.list_bots()
@@ -46,18 +46,18 @@ def test_unreachable_referee_is_retryable() -> None:
     (MatchSpec("m", "sealed_bids", 1, [SeatSpec("a"), SeatSpec("b")], {"bogus": 1}), "unknown option"),
     (MatchSpec("", "sealed_bids", 1, [SeatSpec("a"), SeatSpec("b")]), "match_id"),
 ])
-def test_bad_specs_are_rejected(referee_thread, spec, words) -> None:  # type: ignore[no-untyped-def]
+def test_bad_specs_are_rejected(referee_thread, spec, words) -> None:
     with _client(referee_thread) as c, pytest.raises(MatchRejected, match=words):
         c.run_match(spec, timeout_s=10)
 
 
-def test_missing_live_bot_is_unavailable(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_missing_live_bot_is_unavailable(referee_thread) -> None:
     with _client(referee_thread) as c, pytest.raises(RefereeUnavailable, match="nobody"):
         c.run_match(MatchSpec("m", "sealed_bids", 1, [SeatSpec("nobody"), SeatSpec("nobody")]),
                     timeout_s=10, live_wait_s=0.3)
 
 
-def test_register_list_revoke(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_register_list_revoke(referee_thread) -> None:
     with _client(referee_thread) as c:
         token = c.register_bot("gamma", ["sealed_bids"])
         assert token.startswith("arena_")
@@ -81,7 +81,7 @@ def test_register_list_revoke(referee_thread) -> None:  # type: ignore[no-untype
             c.revoke_bot("gamma")
 
 
-def test_live_self_play_retry_and_watch(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_live_self_play_retry_and_watch(referee_thread) -> None:
     """Two seats of one live session; a retried RunMatch gets the same report; a watcher gets frames."""
     with _client(referee_thread) as c:
         token = c.register_bot("selfie", ["sealed_bids"])
@@ -111,6 +111,6 @@ def test_live_self_play_retry_and_watch(referee_thread) -> None:  # type: ignore
         assert bot.stats.matches == 3 and bot.stats.decisions > 0
 
 
-def test_watch_unknown_match(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_watch_unknown_match(referee_thread) -> None:
     with _client(referee_thread) as c, pytest.raises(MatchRejected, match="no running match"):
         list(c.watch("nope"))

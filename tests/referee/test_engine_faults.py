@@ -36,20 +36,22 @@ class _Broken(SealedBids):
 
 
 @pytest.fixture()
-def broken_game():  # type: ignore[no-untyped-def]
+def broken_game():
     register(_Broken())
     yield "broken_bids"
     unregister("broken_bids")
 
 
-def test_engine_bug_fails_the_match_not_the_referee(referee_thread, broken_game) -> None:  # type: ignore[no-untyped-def]
+def test_engine_bug_fails_the_match_not_the_referee(referee_thread, broken_game) -> None:
     with RefereeClient(referee_thread.address, referee_thread.organizer_token) as c:
         token = c.register_bot("any")
         bot = LiveBot(RandomBot, referee_thread.address, token, capacity=4)
         try:
             with pytest.raises(MatchRejected, match="engine error: KeyError"):
-                c.run_match(MatchSpec("b1", broken_game, 1, [SeatSpec("any")] * 2), timeout_s=20, live_wait_s=5)
-            ok = c.run_match(MatchSpec("ok1", "sealed_bids", 1, [SeatSpec("any")] * 2), timeout_s=20, live_wait_s=5)
+                c.run_match(MatchSpec("b1", broken_game, 1, [SeatSpec("any")] * 2), timeout_s=20,
+                            live_wait_s=5)
+            ok = c.run_match(MatchSpec("ok1", "sealed_bids", 1, [SeatSpec("any")] * 2), timeout_s=20,
+                             live_wait_s=5)
             assert ok.outcome["reason"] == "normal"
             assert c.health() and c.list_matches() == []
         finally:
@@ -62,7 +64,7 @@ class _Sleepy(Bot):
         return 0
 
 
-def test_watch_with_delay(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_watch_with_delay(referee_thread) -> None:
     import threading
 
     with RefereeClient(referee_thread.address, referee_thread.organizer_token) as c:

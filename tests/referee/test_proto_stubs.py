@@ -30,7 +30,7 @@ _DECL = re.compile(r"^\s*(message|service|enum|rpc|oneof)\b")
 
 
 @pytest.mark.parametrize("path", gen.proto_files(), ids=lambda p: p.name)
-def test_every_field_and_rpc_is_documented(path) -> None:  # type: ignore[no-untyped-def]
+def test_every_field_and_rpc_is_documented(path) -> None:
     """A field, rpc or enum value must have a // comment on the line(s) above it.
 
     (Empty request messages and the UNSPECIFIED zero values are exempt.)"""

@@ -50,7 +50,8 @@ def test_bridge_parse_answer(line: str, expected: object) -> None:
 
 
 def test_wire_conversions_round_trip() -> None:
-    spec = MatchSpec("m1", "sealed_bids", 5, [SeatSpec("a", "python -m bots.serve random", "/tmp", {"X": "1"}),
+    spec = MatchSpec("m1", "sealed_bids", 5,
+                     [SeatSpec("a", "python -m bots.serve random", "/tmp", {"X": "1"}),
                                               SeatSpec("b")], {"rounds": 2}, TimeControl(300, 1000))
     assert spec_from_proto(spec_to_proto(spec)) == spec
     d = bot_pb2.DecisionRequest(match_id="m", decision_id=3, seat=1, game="g", view_json='{"a":1}',

@@ -48,7 +48,7 @@ def test_organizer_auth_wants_the_bearer_token_exactly() -> None:
 
 # -- session routing -----------------------------------------------------------------------------
 @pytest.fixture()
-def store(tmp_path) -> TokenStore:  # type: ignore[no-untyped-def]
+def store(tmp_path) -> TokenStore:
     return TokenStore(f"sqlite:///{tmp_path / 'tokens.db'}")
 
 
@@ -66,7 +66,8 @@ def test_routing_welcomes_registered_bots_and_refuses_others(store: TokenStore) 
         s = await router.open(bot_pb2.Hello(token=token, games=["clank", "greyport"], capacity=1000))
         welcome = _drain(s)[0].welcome
         assert welcome.bot == "alpha" and list(welcome.games) == ["clank"] and welcome.capacity == 64
-        assert router.free_session("alpha", "clank") is s and router.free_session("alpha", "sealed_bids") is None
+        assert router.free_session("alpha", "clank") is s
+        assert router.free_session("alpha", "sealed_bids") is None
         router.on_message(s, bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=7)))
         router.on_message(s, bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="m9", decision_id=1, index=0)))
         router.on_message(s, bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token)))
@@ -85,21 +86,23 @@ def test_routing_closes_a_flooding_session(store: TokenStore) -> None:
     token = store.register("noisy")
 
     async def go() -> None:
-        router = SessionRouter(RefereeConfig(flood_rate=1, flood_burst=2, flood_disconnect_after=3), store, {})
+        router = SessionRouter(RefereeConfig(flood_rate=1, flood_burst=2, flood_disconnect_after=3), store,
+                               {})
         s = await router.open(bot_pb2.Hello(token=token))
         for i in range(10):
             router.on_message(s, bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=i)))
-        codes = [m.error.code for m in _drain(s) if hasattr(m, "WhichOneof") and m.WhichOneof("kind") == "error"]
+        codes = [m.error.code for m in _drain(s) if hasattr(m, "WhichOneof")
+                 and m.WhichOneof("kind") == "error"]
         assert bot_pb2.FLOODING in codes and s.closed and "flooding" in s.close_reason
 
     asyncio.run(go())
 
 
 # -- hosted launching ----------------------------------------------------------------------------
-def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secrets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secrets(monkeypatch) -> None:
     monkeypatch.setenv("ARENA_ORGANIZER_TOKEN", "organizer-secret")
-    code = ("import os; print(os.environ['ARENA_TOKEN'], os.environ['ARENA_REFEREE'], os.environ['ARENA_SEAT'], "
-            "os.environ.get('ARENA_ORGANIZER_TOKEN')); raise SystemExit(3)")
+    code = ("import os; print(os.environ['ARENA_TOKEN'], os.environ['ARENA_REFEREE'], "
+            "os.environ['ARENA_SEAT'], os.environ.get('ARENA_ORGANIZER_TOKEN')); raise SystemExit(3)")
 
     async def go() -> None:
         launcher = ProcessLauncher(RefereeConfig())
@@ -111,7 +114,8 @@ def test_process_launcher_passes_the_seat_credential_and_not_the_organizer_secre
         assert await asyncio.wait_for(h.wait(), 30) == 3
         await h.stop(0)
         # (the sandbox's socket, whatever the request's TCP address: issue 14)
-        assert "hosted_abc unix:/run/arena/referee.sock 1 None" in h.log_text() and "[exit code 3]" in h.log_text()
+        assert "hosted_abc unix:/run/arena/referee.sock 1 None" in h.log_text()
+        assert "[exit code 3]" in h.log_text()
         bad = await launcher.launch(LaunchRequest("m1", 0, "x", "/no/such/dir"))
         assert "does not exist" in bad.launch_error
         await launcher.hosting.close()
@@ -168,7 +172,8 @@ def test_lifecycle_forfeits_unlaunchable_seats_cleans_up_and_answers_retries(sto
         resp = await life.run_match(spec, 1.0)
         assert [r.credential.startswith("hosted_") for r in launcher.requests] == [True, True]
         assert {r.referee_address for r in launcher.requests} == {"127.0.0.1:9"}
-        assert json.loads(resp.outcome_json)["reason"] == "forfeit" and "cannot launch seat 0" in resp.outcome_json
+        assert json.loads(
+            resp.outcome_json)["reason"] == "forfeit" and "cannot launch seat 0" in resp.outcome_json
         assert all(h.stopped for h in launcher.handles) and router.hosted == {} and life.matches == {}
         assert resp.logs["seat1"] == "cannot launch seat 1" and "forfeits" in resp.logs["referee"]
         assert await life.run_match(spec, 1.0) is resp  # a retried RunMatch gets the same report

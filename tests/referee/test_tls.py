@@ -15,17 +15,18 @@ from referee.service.tokens import TokenStore
 
 
 @pytest.fixture()
-def cert(tmp_path):  # type: ignore[no-untyped-def]
+def cert(tmp_path):
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed")
     crt, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out", str(crt)],
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                    "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out",
+                    str(crt)],
                    check=True, capture_output=True)
     return str(crt), str(key)
 
 
-def test_tls_referee(cert, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_tls_referee(cert, tmp_path, monkeypatch) -> None:
     crt, key = cert
     monkeypatch.setenv("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
     monkeypatch.setenv("PYTHONPATH", str(__import__("pathlib").Path(__file__).resolve().parents[2]))

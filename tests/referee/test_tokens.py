@@ -6,7 +6,7 @@ from referee.service.tokens import BadBotName, BotExists, TokenStore, UnknownBot
 
 
 @pytest.fixture()
-def store(tmp_path) -> TokenStore:  # type: ignore[no-untyped-def]
+def store(tmp_path) -> TokenStore:
     return TokenStore(f"sqlite:///{tmp_path / 'r.db'}")
 
 

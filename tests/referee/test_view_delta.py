@@ -26,7 +26,7 @@ class _Recorder(Bot):
         return (request.decision_id * 31 + len(request.events)) % len(request.legal)
 
 
-def _play(ref, name: str, delta: bool) -> tuple[list[tuple[int, int, dict[str, Any]]], Any]:  # type: ignore[no-untyped-def]
+def _play(ref, name: str, delta: bool) -> tuple[list[tuple[int, int, dict[str, Any]]], Any]:
     seen: list[tuple[int, int, dict[str, Any]]] = []
     with RefereeClient(ref.address, ref.organizer_token) as c:
         token = c.register_bot(name, ["clank"])
@@ -42,7 +42,7 @@ def _play(ref, name: str, delta: bool) -> tuple[list[tuple[int, int, dict[str, A
     return seen, bot.stats
 
 
-def test_delta_views_rebuild_the_full_views_exactly(referee_thread) -> None:  # type: ignore[no-untyped-def]
+def test_delta_views_rebuild_the_full_views_exactly(referee_thread) -> None:
     full, full_stats = _play(referee_thread, "full", False)
     delta, delta_stats = _play(referee_thread, "delta", True)
     assert full_stats.view_patches == 0
@@ -60,10 +60,11 @@ class _Sess:
 
 
 def test_view_patches_keep_types_and_deletions() -> None:
-    slot = SeatSlot(None, 0, "b")  # type: ignore[arg-type]
-    slot.session = _Sess()  # type: ignore[assignment]
+    slot = SeatSlot(None, 0, "b")
+    slot.session = _Sess()
     views = [{"a": 1, "b": [1, 2], "c": None}, {"a": True, "b": [1, 2], "c": None},
-             {"a": 1.0, "b": [1, 2, 3]}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}]
+             {"a": 1.0, "b": [1, 2, 3]}, {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}},
+             {"a": 1.0, "b": [1, 2, 3], "c": {"x": 0}}]
     import json
 
     have: dict[str, Any] = {}

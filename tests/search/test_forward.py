@@ -110,7 +110,7 @@ def test_without_a_forward_model_the_bot_still_answers() -> None:
     state = _state("clank", 2)
     seat = state.pending()[0]
     req = DecisionRequest("m", 1, "clank", seat, state.observe(seat), state.legal_actions(seat), [])
-    assert 0 <= int(SearchBot(0).act(req)) < len(req.legal)  # type: ignore[arg-type]
+    assert 0 <= int(SearchBot(0).act(req)) < len(req.legal)
 
 
 def test_search_with_heuristic_prior_plays_and_feeds_the_prior_every_request() -> None:

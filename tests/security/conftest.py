@@ -45,7 +45,8 @@ class Played:
         return out
 
     def forfeit(self, seat: int) -> str | None:
-        return (self.replay.get("forfeits") or {}).get(str(seat)) or (self.replay.get("forfeits") or {}).get(seat)
+        return (self.replay.get("forfeits") or {}).get(str(seat)) or (self.replay.get("forfeits")
+                                                                      or {}).get(seat)
 
 
 @pytest.fixture(scope="module")

@@ -88,9 +88,11 @@ def attack_procs() -> None:
 
 def attack_own_env() -> None:
     """What the platform handed this process: anything beyond the allow-list is a leak."""
-    leaked = sorted(k for k in os.environ if k in SECRET_KEYS[1:] or k in ("ARENA_BROKER_URL", "ARENA_REFEREE_KEY")
+    leaked = sorted(k for k in os.environ if k in SECRET_KEYS[1:]
+                    or k in ("ARENA_BROKER_URL", "ARENA_REFEREE_KEY")
                     or k.startswith("EVIL_REFEREE_SECRET"))
-    report("own_env", bool(leaked), f"leaked {leaked}" if leaked else f"{len(os.environ)} variables, none secret")
+    report("own_env", bool(leaked),
+           f"leaked {leaked}" if leaked else f"{len(os.environ)} variables, none secret")
 
 
 def attack_stop() -> None:
@@ -133,7 +135,8 @@ def attack_steal() -> None:
 
     try:
         stats = run(lambda start: RandomBot(1), address, token, give_up_s=3.0, reconnect=False, once=True)
-        report("steal", stats.decisions > 0, f"played seat {env.get('ARENA_SEAT')} for {stats.decisions} decisions")
+        report("steal", stats.decisions > 0,
+               f"played seat {env.get('ARENA_SEAT')} for {stats.decisions} decisions")
     except (BotRefused, Exception) as exc:  # noqa: BLE001
         report("steal", False, f"refused: {exc}")
     finally:
@@ -351,7 +354,7 @@ def main() -> int:
     class Evil(RandomBot):
         decisions = 0
 
-        def act(self, request):  # type: ignore[no-untyped-def]
+        def act(self, request):
             Evil.decisions += 1
             if Evil.decisions == 30:
                 for name in later:

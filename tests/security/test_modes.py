@@ -17,14 +17,16 @@ def test_without_bwrap_hosted_bots_are_refused(tmp_path: Path, monkeypatch: pyte
     ref = start_referee(tmp_path / "home")
     try:
         with pytest.raises(MatchRejected) as info:
-            ref.client.run_match(MatchSpec("m-refused", "clank", 1, [SeatSpec("a", HONEST), SeatSpec("b", HONEST)]), 60)
+            ref.client.run_match(MatchSpec("m-refused", "clank", 1,
+                                           [SeatSpec("a", HONEST), SeatSpec("b", HONEST)]), 60)
         assert "--unsandboxed-hosted-bots" in str(info.value)
         assert "hosted bots: refused" in ref.log()
     finally:
         ref.stop()
 
 
-def test_unsandboxed_mode_is_explicit_and_visibly_unsafe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unsandboxed_mode_is_explicit_and_visibly_unsafe(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARENA_BWRAP", str(tmp_path / "no-such-bwrap"))
     ref = start_referee(tmp_path / "home", "--unsandboxed-hosted-bots")
     try:

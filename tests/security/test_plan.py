@@ -12,7 +12,8 @@ from referee.service.sandbox import INSIDE_SOCKET, Channel, Limits, Support, bot
 
 
 def test_environment_is_built_from_the_allow_list(monkeypatch: pytest.MonkeyPatch) -> None:
-    for k in ("ARENA_ORGANIZER_TOKEN", "ARENA_DB_URL", "ARENA_HOME", "ARENA_BROKER_URL", "AWS_SECRET_ACCESS_KEY"):
+    for k in ("ARENA_ORGANIZER_TOKEN", "ARENA_DB_URL", "ARENA_HOME", "ARENA_BROKER_URL",
+              "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.setenv(k, "secret")
     env = bot_env({"MY_BOT_LEVEL": "3", "ARENA_HOME": "/x", "arena_db_url": "y"})
     assert env["MY_BOT_LEVEL"] == "3"
@@ -41,7 +42,8 @@ def test_plan_binds_only_the_runtime_and_the_bots_directory(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("code,sandboxed,expected", [
-    (3, True, "the bot exited with code 3 during the match"), (0, True, "the bot exited with code 0 during the match"),
+    (3, True, "the bot exited with code 3 during the match"),
+    (0, True, "the bot exited with code 0 during the match"),
     (128 + signal.SIGKILL, True, "the bot was killed by signal SIGKILL during the match"),
     (-signal.SIGKILL, False, "the bot was killed by signal SIGKILL during the match"),
     (128 + signal.SIGXCPU, True, "the bot was stopped: CPU time exhausted (limit 5s)"),

@@ -32,21 +32,21 @@ def assert_honest_finished(p: Played) -> None:
     assert f"{mine} decisions" in p.logs.get("seat1", ""), (mine, p.logs.get("seat1"))
 
 
-def test_other_processes_and_the_opponent_are_invisible(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_other_processes_and_the_opponent_are_invisible(referee, how: str) -> None:
     p = play(referee, "procs", "stop", "ptrace", "steal", "referee_env", how=how, match_id="rt-procs")
     assert_blocked(p, "procs", "stop", "ptrace", "steal", "referee_env")
     assert p.outcome["reason"] == "normal" and p.forfeit(0) is None
     assert_honest_finished(p)
 
 
-def test_the_store_is_out_of_reach(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_store_is_out_of_reach(referee, how: str) -> None:
     # the attacker guesses the right path: it still is not there
     p = play(referee, "store", how=how, match_id="rt-store", env={"EVIL_GUESS_HOME": str(referee.home)})
     assert_blocked(p, "store")
     assert_honest_finished(p)
 
 
-def test_no_network_and_no_writes_outside(referee, tmp_path: Path, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_network_and_no_writes_outside(referee, tmp_path: Path, how: str) -> None:
     target = tmp_path / "drop"
     target.mkdir()
     target.chmod(0o777)  # only the sandbox may stop the write, not the permissions
@@ -59,13 +59,13 @@ def test_no_network_and_no_writes_outside(referee, tmp_path: Path, how: str) -> 
     assert_honest_finished(p)
 
 
-def test_token_cannot_be_reused(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_token_cannot_be_reused(referee, how: str) -> None:
     p = play(referee, "reuse", how=how, match_id="rt-reuse")
     assert_blocked(p, "reuse")
     assert_honest_finished(p)
 
 
-def test_shared_memory_over_the_limit_forfeits_out_of_memory(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_shared_memory_over_the_limit_forfeits_out_of_memory(referee, how: str) -> None:
     t0 = time.monotonic()
     p = play(referee, "shm", how=how, match_id="rt-shm", env={"EVIL_SHM_MB": "512"})
     assert "succeeded" not in p.attacks().get("shm", "")
@@ -74,14 +74,14 @@ def test_shared_memory_over_the_limit_forfeits_out_of_memory(referee, how: str) 
     assert time.monotonic() - t0 < 30
 
 
-def test_fork_loop_forfeits_too_many_processes(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_fork_loop_forfeits_too_many_processes(referee, how: str) -> None:
     p = play(referee, "forks", how=how, match_id="rt-forks", env={"EVIL_FORKS": "200"})
     assert "succeeded" not in p.attacks().get("forks", "")
     assert "too many processes" in (p.forfeit(0) or ""), p.replay.get("forfeits")
     assert_honest_finished(p)
 
 
-def test_cpu_burner_forfeits_cpu_time(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_cpu_burner_forfeits_cpu_time(referee, how: str) -> None:
     p = play(referee, "cpu", how=how, match_id="rt-cpu", env={"EVIL_CPU_S": "20"})
     assert "succeeded" not in p.attacks().get("cpu", "")
     assert "cpu time" in (p.forfeit(0) or "").lower(), p.replay.get("forfeits")
@@ -101,7 +101,7 @@ def _alive_named(name: str) -> list[int]:
     return out
 
 
-def test_setsid_child_dies_with_the_match(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_setsid_child_dies_with_the_match(referee, how: str) -> None:
     name = f"surv{uuid.uuid4().hex[:8]}"
     p = play(referee, "setsid", how=how, match_id="rt-setsid", env={"EVIL_SURVIVOR_NAME": name})
     assert p.attacks().get("setsid", "").startswith("succeeded")  # it could start one inside ...
@@ -114,13 +114,13 @@ def test_setsid_child_dies_with_the_match(referee, how: str) -> None:  # type: i
 
 @pytest.mark.parametrize("attack,reason", [("crash", "the bot exited with code 3 during the match"),
                                            ("suicide", "killed by signal SIGKILL")])
-def test_a_dead_bot_forfeits_with_a_clear_reason(referee, attack: str, reason: str, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_dead_bot_forfeits_with_a_clear_reason(referee, attack: str, reason: str, how: str) -> None:
     p = play(referee, attack, how=how, match_id=f"rt-{attack}")
     assert reason in (p.forfeit(0) or ""), p.replay.get("forfeits")
     assert_honest_finished(p)
 
 
-def test_environment_is_an_allow_list(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_environment_is_an_allow_list(referee, how: str) -> None:
     p = play(referee, "own_env", "zygote_import", how=how, match_id="rt-env")
     assert_blocked(p, "own_env", "zygote_import")
 
@@ -152,13 +152,14 @@ def _sandboxed_token(seat: int, root: int, deadline_s: float = 10) -> str:
             except OSError:
                 continue
             env = dict(x.split(b"=", 1) for x in raw.split(b"\0") if b"=" in x)
-            if env.get(b"ARENA_SEAT") == str(seat).encode() and env.get(b"ARENA_TOKEN", b"").startswith(b"hosted_"):
+            if env.get(b"ARENA_SEAT") == str(seat).encode() and env.get(b"ARENA_TOKEN",
+                                                                        b"").startswith(b"hosted_"):
                 return env[b"ARENA_TOKEN"].decode()
         time.sleep(0.05)
     raise AssertionError("no sandboxed bot with a token found")
 
 
-def test_a_hosted_token_is_refused_over_tcp(referee) -> None:  # type: ignore[no-untyped-def]
+def test_a_hosted_token_is_refused_over_tcp(referee) -> None:
     """Even with the token in hand (read as root while the bot waits), TCP gets nothing."""
     import threading
 
@@ -178,7 +179,7 @@ def test_a_hosted_token_is_refused_over_tcp(referee) -> None:  # type: ignore[no
     assert_honest_finished(p)
 
 
-def test_store_and_log_are_private_and_the_seed_is_never_logged(referee) -> None:  # type: ignore[no-untyped-def]
+def test_store_and_log_are_private_and_the_seed_is_never_logged(referee) -> None:
     play(referee, match_id="rt-private")
     db = referee.home / "referee.db"
     assert db.exists() and db.stat().st_mode & 0o077 == 0, oct(db.stat().st_mode)
@@ -186,7 +187,7 @@ def test_store_and_log_are_private_and_the_seed_is_never_logged(referee) -> None
     assert "hosted bots: sandboxed" in referee.log()
 
 
-def test_nothing_survives_into_the_next_match(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_nothing_survives_into_the_next_match(referee, how: str) -> None:
     """Pre-started sandboxes serve one seat each: the second match's bot starts from a clean slate."""
     first = play(referee, "persist", how=how, match_id="rt-persist-1")
     second = play(referee, "persist", how=how, match_id="rt-persist-2")
@@ -194,5 +195,6 @@ def test_nothing_survives_into_the_next_match(referee, how: str) -> None:  # typ
     assert_blocked(second, "persist")
     assert_honest_finished(second)
     if how == "zygote":  # the very same warm sandbox served both matches
-        launched = [re.search(r"seat 0 \(evil\) launched: pid (\d+)", p.logs["referee"]) for p in (first, second)]
+        launched = [re.search(r"seat 0 \(evil\) launched: pid (\d+)", p.logs["referee"])
+                    for p in (first, second)]
         assert launched[0] and launched[1] and launched[0].group(1) == launched[1].group(1)

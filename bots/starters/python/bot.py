@@ -53,7 +53,8 @@ def main() -> int:
         return 3
     except KeyboardInterrupt:
         return 130
-    print(f"__BOT_NAME__: {stats.matches} match(es), {stats.decisions} decisions, {len(stats.errors)} error(s)",
+    print(f"__BOT_NAME__: {stats.matches} match(es), {stats.decisions} decisions, {len(stats.errors)} "
+          "error(s)",
           file=sys.stderr)
     return 0
 

@@ -251,23 +251,26 @@ def load_catalog() -> Catalog:
             raise ContentError(f"{cards_where}: row {rid!r}: starting card of kind {s.kind!r}")
         if s.last_index - s.first_index + 1 != s.copies:
             raise ContentError(f"{cards_where}: row {rid!r}: index range does not match copies {s.copies}")
-        ids = tuple(f"s{seat}-{i:02d}" for seat in range(MAX_SEATS) for i in range(s.first_index, s.last_index + 1))
-        card_types[rid] = CardType(rid, s.name, "starting", 0, s.vp, _plain(s.play), [], [], [], [], [], False,
-                                   False, "", ids)
+        ids = tuple(f"s{seat}-{i:02d}" for seat in range(MAX_SEATS)
+                    for i in range(s.first_index, s.last_index + 1))
+        card_types[rid] = CardType(rid, s.name, "starting", 0, s.vp, _plain(s.play), [], [], [], [], [],
+                                   False, False, "", ids)
     check_count(cards_where, sum(s.copies for s in starting.values()), 10, "starting cards per player")
     reserve_piles: dict[str, CardType] = {}
     for rid, r in reserve.items():
         if r.kind not in ("reserve", "monster"):
             raise ContentError(f"{cards_where}: row {rid!r}: unknown reserve kind {r.kind!r}")
-        rids = tuple(_id_range(cards_where, rid, r.first_id, r.last_id, r.copies)) if r.copies > 1 else (r.first_id,)
-        ct = CardType(rid, r.name, r.kind, r.cost, r.vp, _plain(r.play), [], [], _plain(r.defeat), [], [], False,
-                      False, r.pile, rids)
+        rids = (tuple(_id_range(cards_where, rid, r.first_id, r.last_id, r.copies)) if r.copies > 1
+                else (r.first_id,))
+        ct = CardType(rid, r.name, r.kind, r.cost, r.vp, _plain(r.play), [], [], _plain(r.defeat), [], [],
+                      False, False, r.pile, rids)
         card_types[rid] = ct
         reserve_piles[r.pile] = ct
     for pile, size in (("hireling", 15), ("pathfinder", 15), ("codex", 12), ("goblin", 1)):
         if pile not in reserve_piles:
             raise ContentError(f"{cards_where}: reserve pile {pile!r} is missing")
-        check_count(f"{cards_where}: row {reserve_piles[pile].type!r}", len(reserve_piles[pile].ids), size, "cards")
+        check_count(f"{cards_where}: row {reserve_piles[pile].type!r}", len(reserve_piles[pile].ids), size,
+                    "cards")
     dungeon_ids: list[str] = []
     blue = {"item", "gem", "companion"}
     for rid, d in dungeon.items():
@@ -278,17 +281,19 @@ def load_catalog() -> Catalog:
             raise ContentError(f"{cards_where}: row {rid!r}: a {d.kind} costs at least 1 {want}")
         dids = _id_range(cards_where, rid, d.first_id, d.last_id, d.copies)
         if dungeon_ids and dids[0] != f"d{len(dungeon_ids):03d}":
-            raise ContentError(f"{cards_where}: row {rid!r}: ids must continue in table order from d{len(dungeon_ids):03d}")
+            raise ContentError(
+                f"{cards_where}: row {rid!r}: ids must continue in table order from d{len(dungeon_ids):03d}")
         dungeon_ids.extend(dids)
         card_types[rid] = CardType(rid, d.name, d.kind, d.cost, d.vp, _plain(d.play), _plain(d.acquire),
-                                   _plain(d.arrive), _plain(d.defeat), _plain(d.use), _plain(d.endgame), d.dragon,
-                                   d.danger, "", tuple(dids))
+                                   _plain(d.arrive), _plain(d.defeat), _plain(d.use), _plain(d.endgame),
+                                   d.dragon, d.danger, "", tuple(dids))
     check_count(cards_where, len(dungeon), 42, "dungeon card types")
     check_count(cards_where, len(dungeon_ids), 100, "dungeon cards")
     kinds = [d.kind for d in dungeon.values() for _ in range(d.copies)]
     for kind, n in (("item", 41), ("gem", 8), ("companion", 18), ("monster", 22), ("device", 11)):
         check_count(cards_where, kinds.count(kind), n, f"{kind} cards")
-    check_count(cards_where, sum(d.copies for d in dungeon.values() if d.dragon), 28, "cards with a dragon icon")
+    check_count(cards_where, sum(d.copies for d in dungeon.values() if d.dragon), 28,
+                "cards with a dragon icon")
     check_count(cards_where, sum(d.copies for d in dungeon.values() if d.danger), 5, "danger cards")
     check_count(cards_where, sum(d.copies for d in dungeon.values() if d.arrive), 6, "cards with Arrive text")
     for ct in card_types.values():
@@ -334,10 +339,11 @@ def load_catalog() -> Catalog:
             raise ContentError(f"{map_where}: row {rid!r}: unknown zone {room.zone!r}")
     pairs: set[tuple[str, str]] = set()
     for tid, tun in tunnels.items():
-        pair = tuple(sorted((tun.a, tun.b)))
+        lo, hi = sorted((tun.a, tun.b))
+        pair = (lo, hi)
         if tun.a == tun.b or pair in pairs:
             raise ContentError(f"{map_where}: row {tid!r}: a tunnel must join two rooms not already joined")
-        pairs.add(pair)  # type: ignore[arg-type]
+        pairs.add(pair)
         if tun.boots not in (1, 2) or tun.monsters < 0:
             raise ContentError(f"{map_where}: row {tid!r}: boots must be 1 or 2 and monsters >= 0")
     check_count(map_where, sum(r.minor_secrets for r in rooms.values()), 16, "minor secret places")
@@ -348,9 +354,10 @@ def load_catalog() -> Catalog:
     constants = gm.get("constants")
     if not isinstance(constants, dict):
         raise ContentError(f"{game_where}: table 'constants' is missing")
-    for key in ("hand_size", "row_size", "player_cubes", "dragon_cubes", "health", "market_price", "goblin_swords",
-                "rage_track", "rage_start", "countdown_extra", "countdown_spaces", "start_clank",
-                "artifacts_removed", "mastery_vp", "idol_vp", "colours", "start_room", "exit_room"):
+    for key in ("hand_size", "row_size", "player_cubes", "dragon_cubes", "health", "market_price",
+                "goblin_swords", "rage_track", "rage_start", "countdown_extra", "countdown_spaces",
+                "start_clank", "artifacts_removed", "mastery_vp", "idol_vp", "colours", "start_room",
+                "exit_room"):
         if key not in constants:
             raise ContentError(f"{game_where}: constants: missing field {key!r}")
     artifacts = build_rows(game_where, gm.get("artifact", []), Artifact)
@@ -360,7 +367,8 @@ def load_catalog() -> Catalog:
     check_refs(game_where, artifacts, "room", rooms, "room")
     for rid, room in rooms.items():
         if room.artifact and (room.artifact not in artifacts or artifacts[room.artifact].room != rid):
-            raise ContentError(f"{map_where}: row {rid!r}: artifact {room.artifact!r} does not lie here in game.toml")
+            raise ContentError(
+                f"{map_where}: row {rid!r}: artifact {room.artifact!r} does not lie here in game.toml")
     for aid, a in artifacts.items():
         if rooms[a.room].zone != "depths":
             raise ContentError(f"{game_where}: row {aid!r}: artifacts lie in the Depths (CK-3.10)")
@@ -368,13 +376,13 @@ def load_catalog() -> Catalog:
         if m.kind not in ("master_key", "backpack", "crown"):
             raise ContentError(f"{game_where}: row {mid!r}: unknown market item kind {m.kind!r}")
     check_count(game_where, len(market), 7, "market items")
-    check_count(game_where, sum(r.idols for r in rooms.values()), sum(t.kind == "idol" for t in tokens.values()),
-                "idols (map places vs tokens)")
+    check_count(game_where, sum(r.idols for r in rooms.values()),
+                sum(t.kind == "idol" for t in tokens.values()), "idols (map places vs tokens)")
     check_count(game_where, sum(t.kind == "mastery" for t in tokens.values()), 4, "mastery tokens")
     check_count(game_where, len(constants["rage_track"]), 7, "rage track spaces")
 
-    cat = Catalog(constants, card_types, type_of, dungeon_ids, reserve_piles, secrets, secret_type_of, minor_ids,
-                  major_ids, rooms, tunnels, artifacts, market, tokens)
+    cat = Catalog(constants, card_types, type_of, dungeon_ids, reserve_piles, secrets, secret_type_of,
+                  minor_ids, major_ids, rooms, tunnels, artifacts, market, tokens)
     for rid in rooms:
         cat.out_edges[rid] = []
         cat.adjacent[rid] = []

@@ -16,6 +16,6 @@ MAX_DECISIONS_PER_TURN = 120
 INFO = GameInfo(
     id="clank", name="Clank!", version=VERSION, min_players=2, max_players=4, cooperative=False,
     safety_limit=MAX_TURNS * MAX_DECISIONS_PER_TURN, hidden_information=True, simultaneous=False,
-    description="Competitive deck-building dungeon race: sneak in, steal an artifact, get out before the dragon "
-                "gets you.",
+    description="Competitive deck-building dungeon race: sneak in, steal an artifact, get out before the "
+                "dragon gets you.",
 )

@@ -42,7 +42,8 @@ def static_view() -> dict[str, Any]:
     c = cat.constants
     return {
         "rooms": rooms, "tunnels": tunnels,
-        "artifacts": {a.id: {"name": a.name, "value": a.value, "room": a.room} for a in cat.artifacts.values()},
+        "artifacts": {a.id: {"name": a.name, "value": a.value, "room": a.room}
+                      for a in cat.artifacts.values()},
         "constants": {"hand_size": c["hand_size"], "health": c["health"], "market_price": c["market_price"],
                       "rage_track": list(c["rage_track"]), "countdown_extra": list(c["countdown_extra"]),
                       "countdown_spaces": c["countdown_spaces"], "colours": list(c["colours"]),
@@ -56,8 +57,8 @@ def _cards(ids: list[str], type_of: dict[str, str]) -> list[dict[str, str]]:
 
 def _row_card(slot: int, cid: str, cat: Any) -> dict[str, Any]:
     ct = cat.card_types[cat.type_of[cid]]
-    return {"slot": slot, "id": cid, "type": ct.type, "name": ct.name, "kind": ct.kind, "cost": ct.cost, "vp": ct.vp,
-            "dragon": ct.dragon, "danger": ct.danger}
+    return {"slot": slot, "id": cid, "type": ct.type, "name": ct.name, "kind": ct.kind, "cost": ct.cost,
+            "vp": ct.vp, "dragon": ct.dragon, "danger": ct.danger}
 
 
 def build_view(st: ClankState, viewer: Viewer) -> dict[str, Any]:
@@ -129,17 +130,19 @@ def build_view(st: ClankState, viewer: Viewer) -> dict[str, Any]:
             comp[t] = comp.get(t, 0) + 1
         decision = None
         if top is not None and top.seat == viewer:
-            decision = {"kind": top.kind, **{k: v for k, v in top.data.items() if k in ("room", "n", "clank", "card")}}
+            decision = {"kind": top.kind,
+                        **{k: v for k, v in top.data.items() if k in ("room", "n", "clank", "card")}}
             if top.kind == "choose":
                 decision["options"] = top.data["options"]
-        view["private"] = {"hand": _cards(sorted(p.hand), type_of), "deck_composition": dict(sorted(comp.items())),
-                           "decision": decision}
+        view["private"] = {"hand": _cards(sorted(p.hand), type_of),
+                           "deck_composition": dict(sorted(comp.items())), "decision": decision}
     if viewer == ALL or st.over:
         view["hidden"] = {
             "hands": [_cards(sorted(p.hand), type_of) for p in st.p],
             "decks": [_cards(p.deck, type_of) for p in st.p],
             "dungeon_deck": _cards(st.ddeck, type_of),
-            "minor_face_down": {r: [{"id": t, "type": sto[t]} for t in toks] for r, toks in sorted(st.minor.items())
+            "minor_face_down": {r: [{"id": t, "type": sto[t]} for t in toks]
+                                for r, toks in sorted(st.minor.items())
                                 if toks},
             "major_face_down": {r: {"id": t, "type": sto[t]} for r, t in sorted(st.major.items())},
             "minor_set_aside": [{"id": t, "type": sto[t]} for t in st.minor_aside],

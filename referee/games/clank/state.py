@@ -66,7 +66,8 @@ class PlayerData:
         return sum(1 for i in self.items if i.startswith("pack"))
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), list) else v) for f in fields(self)}
+        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), list) else v)
+                for f in fields(self)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> PlayerData:
@@ -82,15 +83,16 @@ class PlayerData:
 
 
 #: Scalar attributes of ClankState saved in snapshots (lists/dicts are handled explicitly).
-_SCALARS = ("round", "active", "over", "end_reason", "rage", "cd_owner", "cd_space", "bag_black", "black_aside",
-            "skill", "swords", "boots", "teleports", "credit", "exhausted", "ignore_caves", "ignore_monsters")
+_SCALARS = ("round", "active", "over", "end_reason", "rage", "cd_owner", "cd_space", "bag_black",
+            "black_aside", "skill", "swords", "boots", "teleports", "credit", "exhausted", "ignore_caves",
+            "ignore_monsters")
 _LISTS = ("row", "ddeck", "ddiscard", "trashed", "mastery_left", "minor_aside", "major_aside",
           "removed_artifacts", "tokens_gone", "conds", "work")
 _DICTS = ("reserve", "market", "minor", "major", "idols_at", "artifacts_at")
 
 
-class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, DragonMixin, TurnMixin, ScoringMixin,
-                 State):
+class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, DragonMixin, TurnMixin,
+                 ScoringMixin, State):
     """A game of Clank! in progress (see the package README for the rule map)."""
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], rng: Rng | int,

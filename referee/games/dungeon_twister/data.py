@@ -144,12 +144,12 @@ def _printed_cells(where: str, room: RoomRow) -> dict[tuple[int, int], list[Any]
     cells: dict[tuple[int, int], list[Any]] = {
         (c, r): ["floor", 0, [None, None, None, None]] for c in range(ROOM) for r in range(ROOM)}
     inside(*room.gear, "gear")
-    cells[tuple(room.gear)][0] = "gear"  # type: ignore[index]
+    cells[room.gear[0], room.gear[1]][0] = "gear"
     for t in room.traps:
         inside(*t, "trap")
         if tuple(t) == tuple(room.gear):
             raise ContentError(f"{label}: trap {list(t)} is on the gear")
-        cells[tuple(t)][0] = "trap"  # type: ignore[index]
+        cells[t[0], t[1]][0] = "trap"
     if set(room.open) - set(DIRS):
         raise ContentError(f"{label}: field 'open' has unknown sides {sorted(set(room.open) - set(DIRS))}")
     for side, edge in ((N, [(c, 0) for c in range(ROOM)]), (S, [(c, 4) for c in range(ROOM)]),
@@ -218,7 +218,8 @@ def content() -> Content:
     """Load and validate all content files (DT-3); cached."""
     ch_where, ob_where = f"{WHERE}/characters.toml", f"{WHERE}/objects.toml"
     ca_where, ro_where, bo_where = f"{WHERE}/cards.toml", f"{WHERE}/rooms.json", f"{WHERE}/board.toml"
-    chars = build_rows(ch_where, load_data(PKG, "characters.toml").get("characters", []), CharacterRow, "kind")
+    chars = build_rows(ch_where, load_data(PKG, "characters.toml").get("characters", []), CharacterRow,
+                       "kind")
     objs = build_rows(ob_where, load_data(PKG, "objects.toml").get("objects", []), ObjectRow, "kind")
     cards = build_rows(ca_where, load_data(PKG, "cards.toml").get("cards", []), CardRow)
     rooms = build_rows(ro_where, load_data(PKG, "rooms.json").get("rooms", []), RoomRow)
@@ -256,7 +257,8 @@ def content() -> Content:
     pair_of: dict[str, str] = {}
     for num, members in sorted(pairs.items()):
         if len(members) != 2:
-            raise ContentError(f"{ro_where}: row {members[0].id!r}: pair {num} has {len(members)} tiles, not 2")
+            raise ContentError(
+                f"{ro_where}: row {members[0].id!r}: pair {num} has {len(members)} tiles, not 2")
         a, b = members
         if a.colour != b.colour or a.arrow == b.arrow:
             raise ContentError(f"{ro_where}: row {b.id!r}: a pair shares its colour and has opposite arrows")
@@ -285,4 +287,5 @@ def _check_effects(c: Content) -> None:
     known = {a for r in c.characters.values() for a in r.abilities}
     for k, r in c.objects.items():
         if r.requires and r.requires not in known:
-            raise ContentError(f"{WHERE}/objects.toml: row {k!r}: 'requires' names unknown ability {r.requires!r}")
+            raise ContentError(
+                f"{WHERE}/objects.toml: row {k!r}: 'requires' names unknown ability {r.requires!r}")

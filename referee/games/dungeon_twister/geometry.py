@@ -46,8 +46,11 @@ ALL_SQUARES: list[Square] = [(x, y) for y in range(10) for x in range(22)]
 
 
 @cache
-def _slot_cells(slot: int, tile: str | None, orientation: int) -> tuple[tuple[Square, str, int, tuple[str | None, ...]], ...]:
-    """The 25 squares of a slot in global coordinates: (square, kind, own walls, ports); tile None = hidden."""
+def _slot_cells(slot: int, tile: str | None,
+                orientation: int) -> tuple[tuple[Square, str, int, tuple[str | None, ...]], ...]:
+    """The 25 squares of a slot in global coordinates: (square, kind, own walls, ports).
+
+    ``tile`` None: the slot is face down (hidden)."""
     x0, y0 = slot_origin(slot)
     if tile is None:
         return tuple(((x0 + c, y0 + r), HIDDEN, 0, _NONE4) for r in range(ROOM) for c in range(ROOM))

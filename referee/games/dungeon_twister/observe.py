@@ -50,7 +50,7 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
     hidden_by_slot: dict[int, list[Any]] = {}
     for t in st.tokens.values():
         if t.where == "hidden":
-            hidden_by_slot.setdefault(t.slot, []).append(t)  # type: ignore[arg-type]
+            hidden_by_slot.setdefault(t.room, []).append(t)
     for s, slot in enumerate(st.slots):
         x0, y0 = slot_origin(s)
         entry: dict[str, Any] = {"slot": s, "revealed": slot["revealed"], "capacity": caps[s].capacity,
@@ -62,7 +62,8 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
                          orientation=slot["orientation"], squares=codes, walls=walls)
             if slot["revealed"]:
                 for pid, (a, b) in ports:
-                    ports_out.append({"id": pid, "state": st.ports[pid], "slot": s, "squares": [list(a), list(b)]})
+                    ports_out.append({"id": pid, "state": st.ports[pid], "slot": s,
+                                      "squares": [list(a), list(b)]})
         toks = hidden_by_slot.get(s)
         if toks:
             toks.sort(key=lambda t: t.handle)
@@ -102,7 +103,8 @@ def observe(st: DTState, viewer: Viewer) -> dict[str, Any]:
                     for tid in st.removed],
         "hands": [{"action_count": len(st.action_hand[s]), "action_top": st.action_top[s],
                    "combat_count": len(st.combat_hand[s]), "jump": st.jumps[s]} for s in (0, 1)],
-        "pool_count": [sum(1 for t in st.tokens.values() if t.colour == s and t.where == "pool") for s in (0, 1)],
+        "pool_count": [sum(1 for t in st.tokens.values() if t.colour == s and t.where == "pool")
+                       for s in (0, 1)],
     }
     if st.phase in ("starters", "placement"):
         view["starters_hidden"] = [

@@ -25,7 +25,8 @@ def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> DTSta
         placement_first = options["placement_first_seat"]
     if options["first_seat"] >= 0:
         first = options["first_seat"]
-    st.slots = [{"tile": t, "orientation": o, "revealed": False} for t, o in zip(tiles, orientations)]
+    st.slots = [{"tile": t, "orientation": o, "revealed": False}
+                for t, o in zip(tiles, orientations, strict=True)]
     st.ports = {p["id"]: "closed" for r in sorted(c.rooms) for p in c.rooms[r].portcullis}
     # DT-4.2: 8 characters + 6 objects each, all unplaced; cards; 0 VP.
     for tid, colour, kind, char in token_catalogue():

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.engine import Game, Outcome, Rng, State, Viewer
 from referee.engine.events import EventLog
+from referee.engine.outcome import Reason
 
 from .data import COLOURS, content
 from .effects import Caps, ObjectEffect, caps_by_kind, effects_by_kind
@@ -52,9 +53,22 @@ class Token:
                 "wounded": self.wounded, "blocked": self.blocked, "wtt": self.wtt, "reason": self.reason,
                 "by": self.by}
 
+    @property
+    def pos(self) -> Square:
+        """The square of a token on the board (``where == "board"``, DT-3.8)."""
+        assert self.square is not None, f"{self.id} is not on the board"
+        return self.square
+
+    @property
+    def room(self) -> int:
+        """The slot of a token face down in a room (``where == "hidden"``, DT-4.5)."""
+        assert self.slot is not None, f"{self.id} is not in a room"
+        return self.slot
+
     def copy(self) -> Token:
-        return Token(self.id, self.colour, self.kind, self.char, self.where, self.square, self.slot, self.handle,
-                     self.carrier, self.carrying, self.wounded, self.blocked, self.wtt, self.reason, self.by)
+        return Token(self.id, self.colour, self.kind, self.char, self.where, self.square, self.slot,
+                     self.handle, self.carrier, self.carrying, self.wounded, self.blocked, self.wtt,
+                     self.reason, self.by)
 
 
 @cache
@@ -109,7 +123,7 @@ class DTState(State):
         self.at: dict[Square, list[str]] = {}
         self.slots: list[dict[str, Any]] = []
         self.ports: dict[str, str] = {}
-        self.board: Board | None = None
+        self.board: Board  # built by set-up and restore (rebuild_board), shared by clones
         self.phase = "starters"
         self.starters: list[list[str]] = [[], []]
         self.placer = 0
@@ -129,7 +143,7 @@ class DTState(State):
         self.restricted = True
         self.vp = [0, 0]
         self.end_triggered = False
-        self.end_reason = "normal"
+        self.end_reason: Reason = "normal"
         self.stats = [new_stats(), new_stats()]
         self.removed: list[str] = []
         #: the last legal list computed (seat, actions); any change of state clears it
@@ -142,16 +156,22 @@ class DTState(State):
         """Recompute the board geometry (all of it, or after slot ``slot`` / the edges of
         ``squares`` changed: a reveal, a rotation, a portcullis)."""
         self.all_revealed = all(s["revealed"] for s in self.slots)
-        if self.board is None or (slot is None and not squares):
+        if slot is None and not squares:
             self.board = Board(self.slots, self.ports)
         else:
             self.board = self.board.update(self.slots, self.ports, slot, squares)
+
+    @property
+    def open_sub(self) -> dict[str, Any]:
+        """The sub-decision in progress (a move, a combat, a reveal's placements)."""
+        assert self.sub is not None, "no sub-decision is open"
+        return self.sub
 
     def rebuild_at(self) -> None:
         self.at = {}
         for t in self.tokens.values():
             if t.where == "board":
-                self.at.setdefault(t.square, []).append(t.id)  # type: ignore[arg-type]
+                self.at.setdefault(t.pos, []).append(t.id)
 
     # -- low-level token moves (the only places that touch ``at``) ---------------------------
     def put(self, tid: str, sq: Square) -> None:
@@ -244,7 +264,8 @@ class DTState(State):
                 return [s for s in (0, 1) if sub["cards"][s] is None]
             if sub["kind"] == "place":
                 return [sub["placer"]]
-        return [self.active]  # type: ignore[list-item]
+        assert self.active is not None, "a turn has an active seat"
+        return [self.active]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         cached = self._legal_cache
@@ -271,7 +292,7 @@ class DTState(State):
         if self.phase != "over":
             return None
         details = {"stats": [dict(s) for s in self.stats], "turns": self.turn, "vp": list(self.vp)}
-        return Outcome.from_scores(self.vp, reason=self.end_reason, details=details)  # type: ignore[arg-type]
+        return Outcome.from_scores(self.vp, reason=self.end_reason, details=details)
 
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot_data(self) -> dict[str, Any]:
@@ -285,7 +306,8 @@ class DTState(State):
             "action_hand": [list(h) for h in self.action_hand], "action_top": list(self.action_top),
             "combat_hand": [list(h) for h in self.combat_hand], "jumps": list(self.jumps), "high": self.high,
             "restricted": self.restricted, "vp": list(self.vp), "end_triggered": self.end_triggered,
-            "end_reason": self.end_reason, "stats": [dict(s) for s in self.stats], "removed": list(self.removed),
+            "end_reason": self.end_reason, "stats": [dict(s) for s in self.stats],
+            "removed": list(self.removed),
         }
 
     @classmethod
@@ -301,8 +323,8 @@ class DTState(State):
                                        d["blocked"], d["wtt"], d["reason"], d["by"])
         st.slots = [dict(s) for s in data["slots"]]
         st.ports = dict(data["ports"])
-        for key in ("phase", "placer", "next_handle", "first_seat", "active", "turn", "card_played", "card_ap",
-                    "high", "restricted", "end_triggered", "end_reason"):
+        for key in ("phase", "placer", "next_handle", "first_seat", "active", "turn", "card_played",
+                    "card_ap", "high", "restricted", "end_triggered", "end_reason"):
             setattr(st, key, data[key])
         st.starters = [list(s) for s in data["starters"]]
         st.potion_ap = dict(data["potion_ap"])
@@ -330,7 +352,8 @@ class DTState(State):
         st.phase, st.placer, st.next_handle, st.first_seat = self.phase, self.placer, self.next_handle, \
             self.first_seat
         st.starters = [list(s) for s in self.starters]
-        st.active, st.turn, st.card_played, st.card_ap = self.active, self.turn, self.card_played, self.card_ap
+        st.active, st.turn = self.active, self.turn
+        st.card_played, st.card_ap = self.card_played, self.card_ap
         st.potion_ap = dict(self.potion_ap)
         st.sub = _jsonify(self.sub)
         st.action_hand = [list(h) for h in self.action_hand]

@@ -13,7 +13,8 @@ from referee.engine import Action, ActionSet
 
 def _simple(type_name: str, doc: str) -> type[Action]:
     cls: type[Action] = dataclass(frozen=True)(type(type_name.title().replace("_", ""), (Action,),
-                                                     {"__doc__": doc, "TYPE": type_name, "__annotations__": {}}))
+                                                     {"__doc__": doc, "TYPE": type_name,
+                                                      "__annotations__": {}}))
     return cls
 
 
@@ -258,6 +259,6 @@ SIMPLE = [_simple(name, doc) for name, doc in [
 ]]
 
 ACTIONS = ActionSet([ChooseHero, ChooseAbility, Step, StepHook, LeaveWater, Melee, Ranged, Explore, Mend,
-                     UseAbility, UseItem, UseParty, PlayTrick, ShareBegin, LevelUp, AttackAbility, AttackTrick,
-                     SecondShot, Discard, TrapStat, Equip, Unequip, Swap, Give, Take, Cheese, Rescue,
-                     ReactAbility, ReactTrick, ChooseEncounter, *SIMPLE])
+                     UseAbility, UseItem, UseParty, PlayTrick, ShareBegin, LevelUp, AttackAbility,
+                     AttackTrick, SecondShot, Discard, TrapStat, Equip, Unequip, Swap, Give, Take, Cheese,
+                     Rescue, ReactAbility, ReactTrick, ChooseEncounter, *SIMPLE])

@@ -243,7 +243,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     check_count(f"{w}/cards.toml", sum(c.deck == "search" for c in cards.values()), 33, "search cards")
     check_count(f"{w}/monsters.toml", len(monsters), 6, "monster types")
     check_count(f"{w}/monsters.toml", len(boss_cards), 4, "boss cards")
-    check_count(f"{w}/encounters.toml", sum(e.colour == "blue" for e in encounters.values()), 6, "blue encounters")
+    check_count(f"{w}/encounters.toml", sum(e.colour == "blue" for e in encounters.values()), 6,
+                "blue encounters")
     check_count(f"{w}/encounters.toml", sum(e.colour == "orange" for e in encounters.values()), 6,
                 "orange encounters")
     check_count(f"{w}/monsters.toml", sum(m.supply for m in monsters.values()), 22, "monster figures")
@@ -272,7 +273,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     check_refs(f"{w}/chapters.toml", rooms, "special_surge", monsters, "monster type")
     for rid, room in rooms.items():
         for fig in room.monsters:
-            if len(fig) != 2 or fig[0] not in monsters or fig[1] not in areas or areas[fig[1]].side != room.side:
+            if len(fig) != 2 or fig[0] not in monsters or fig[1] not in areas \
+                    or areas[fig[1]].side != room.side:
                 raise ContentError(f"{w}/chapters.toml: row {rid!r}: bad monster placement {list(fig)!r}")
         for t in room.traps:
             if not areas[t].trap_slot:
@@ -285,8 +287,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
         if e.kind not in ("open", "yellow", "red"):
             raise ContentError(f"{w}/tiles.toml: row {eid!r}: unknown edge kind {e.kind!r}")
     _check_effects(abilities, cards, monsters, boss_cards, heroes, encounters)
-    return Content(faces, heroes, abilities, cards, monsters, boss_cards, encounters, sides, areas, edges, nolos,
-                   chapters, exits, rooms)
+    return Content(faces, heroes, abilities, cards, monsters, boss_cards, encounters, sides, areas, edges,
+                   nolos, chapters, exits, rooms)
 
 
 def used_effects(c: Content) -> dict[str, dict[str, list[str]]]:
@@ -301,7 +303,8 @@ def used_effects(c: Content) -> dict[str, dict[str, list[str]]]:
     }
 
 
-def _check_effects(abilities: Any, cards: Any, monsters: Any, boss_cards: Any, heroes: Any, encounters: Any) -> None:
+def _check_effects(abilities: Any, cards: Any, monsters: Any, boss_cards: Any, heroes: Any,
+                   encounters: Any) -> None:
     from .effects import EFFECTS
 
     fake = Content({}, heroes, abilities, cards, monsters, boss_cards, encounters, {}, {}, {}, {}, {}, {}, {})

@@ -118,7 +118,7 @@ def mint_leaf(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def smoke_seed(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s22: as Slip Past for the user this turn."""
     if hook == "use":
-        st.turn["slip"] = True  # type: ignore[index]
+        st.card_turn["slip"] = True
     return 0
 
 
@@ -312,7 +312,8 @@ def pack(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     if hook != "attack_dice":
         return 0
     me = st.monsters[ctx["monster"]]
-    return 1 if any(m.type == "skulker" and m.area == me.area and m.id != me.id for m in st.monsters.values()) \
+    return 1 if any(m.type == "skulker" and m.area == me.area and m.id != me.id
+                    for m in st.monsters.values()) \
         else 0
 
 

@@ -26,8 +26,8 @@ def board_of(chapter: str) -> dict[str, Any]:
         edges = [{"a": e.a, "b": e.b, "kind": e.kind, "toward": e.toward or None}
                  for e in C.edges.values() if C.areas[e.a].side == s]
         nolos = [[p.a, p.b] for p in C.nolos.values() if C.areas[p.a].side == s]
-        sides[s] = {"name": side.name, "tile": side.tile, "colour": side.colour, "areas": areas, "edges": edges,
-                    "no_los": nolos}
+        sides[s] = {"name": side.name, "tile": side.tile, "colour": side.colour, "areas": areas,
+                    "edges": edges, "no_los": nolos}
     exits = [{"area": e.area, "kind": e.kind, "to_side": e.to_side or None, "to_area": e.to_area or None}
              for e in C.exits.values() if e.chapter == chapter]
     return {"chapter_name": ch.name, "start_side": ch.start_side, "sides": sides, "exits": exits,
@@ -51,8 +51,10 @@ def _turn(st: MMState) -> dict[str, Any] | None:
     if t["kind"] != "mouse":
         return {"kind": "monster", "card": t["card"], "surprise": t["surprise"]}
     if t.get("rescue"):
-        return {"kind": "mouse", "card": t["card"], "mouse": t["mouse"], "surprise": t["surprise"], "rescue": True}
-    mp = t["scurry_mp"] if t["scurry"] == "active" else t["normal_mp"] if t["normal"] in ("active", "unused") else 0
+        return {"kind": "mouse", "card": t["card"], "mouse": t["mouse"], "surprise": t["surprise"],
+                "rescue": True}
+    mp = t["scurry_mp"] if t["scurry"] == "active" else t["normal_mp"] if t["normal"] in ("active",
+                                                                                          "unused") else 0
     state = "scurry_active" if t["scurry"] == "active" else t["normal"]
     return {"kind": "mouse", "card": t["card"], "mouse": t["mouse"], "surprise": t["surprise"],
             "move_roll": t.get("move_roll"), "movement_state": state, "normal": t.get("normal"),

@@ -24,7 +24,8 @@ def check_options(players: int, options: dict[str, Any]) -> None:
     assignment = options["assignment"]
     if heroes:
         known = content().heroes
-        if len(heroes) != 4 or len(set(heroes)) != 4 or not all(isinstance(h, str) and h in known for h in heroes):
+        if len(heroes) != 4 or len(set(heroes)) != 4 or not all(isinstance(h, str) and h in known
+                                                                for h in heroes):
             raise BadOptions(f"option 'heroes' must list 4 distinct hero ids from {sorted(known)}")
     if assignment:
         if not heroes:

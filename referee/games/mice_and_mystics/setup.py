@@ -21,7 +21,7 @@ def setup(game: Any, players: int, options: dict[str, Any], seed: int) -> MMStat
     heroes = options["heroes"]
     if heroes:
         assignment = options["assignment"] or [i % players for i in range(4)]
-        for h, seat in zip(heroes, assignment):
+        for h, seat in zip(heroes, assignment, strict=True):
             _add_mouse(st, h, seat)
         _next_ability(st)
     else:

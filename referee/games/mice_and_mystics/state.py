@@ -42,14 +42,21 @@ class Mouse:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Mouse:
-        return cls(d["id"], d["seat"], d["area"], d["captured"], d["wounds"], d["poison"], list(d["statuses"]),
-                   d["cheese"], list(d["equipped"]), list(d["pack"]), list(d["tricks"]), list(d["abilities"]),
-                   list(d["searched_sides"]), d["taunt"], d["ward"], d["ever_captured"])
+        return cls(d["id"], d["seat"], d["area"], d["captured"], d["wounds"], d["poison"],
+                   list(d["statuses"]), d["cheese"], list(d["equipped"]), list(d["pack"]), list(d["tricks"]),
+                   list(d["abilities"]), list(d["searched_sides"]), d["taunt"], d["ward"], d["ever_captured"])
 
     def copy(self) -> Mouse:
-        return Mouse(self.id, self.seat, self.area, self.captured, self.wounds, self.poison, list(self.statuses),
-                     self.cheese, list(self.equipped), list(self.pack), list(self.tricks), list(self.abilities),
-                     list(self.searched_sides), self.taunt, self.ward, self.ever_captured)
+        return Mouse(self.id, self.seat, self.area, self.captured, self.wounds, self.poison,
+                     list(self.statuses), self.cheese, list(self.equipped), list(self.pack),
+                     list(self.tricks), list(self.abilities), list(self.searched_sides), self.taunt,
+                     self.ward, self.ever_captured)
+
+    @property
+    def at(self) -> str:
+        """The area of a mouse on the board (MM-7.5: a captured mouse has none)."""
+        assert self.area is not None, f"{self.id} is not on the board"
+        return self.area
 
     @property
     def hero(self) -> Any:
@@ -66,7 +73,8 @@ class Monster:
     pinned: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "type": self.type, "area": self.area, "wounds": self.wounds, "pinned": self.pinned}
+        return {"id": self.id, "type": self.type, "area": self.area, "wounds": self.wounds,
+                "pinned": self.pinned}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Monster:
@@ -145,6 +153,12 @@ class MMState(State):
         self._legal_cache: list[dict[str, Any]] | None = None
 
     # -- contract --------------------------------------------------------------------------
+    @property
+    def card_turn(self) -> dict[str, Any]:
+        """The card turn in progress (MM-5.1)."""
+        assert self.turn is not None, "no card turn is running"
+        return self.turn
+
     def pending(self) -> list[int]:
         if self.result is not None:
             return []

@@ -41,7 +41,7 @@ def _stack(spec: Any) -> list[dict[str, Any]]:
 def build(spec: dict[str, Any]) -> BlockcraftState:
     players = spec.get("players", 2)
     options = {"mode": spec.get("mode", "overlord"), **spec.get("options", {})}
-    st: BlockcraftState = GAME.new_state(players, options, spec.get("seed", 1))  # type: ignore[assignment]
+    st: BlockcraftState = GAME.new_state(players, options, spec.get("seed", 1))
     st.phase, st.step, st.stack.frames = "turn", "action", []
     st.round = spec.get("round", 1)
     st.day = spec.get("day", True)
@@ -92,7 +92,8 @@ def _player(st: BlockcraftState, p: Player, d: dict[str, Any], seat: int) -> Non
         if t:
             card = st.cat.cards[t["card"]]
             p.tools[i] = {"card": t["card"], "dur": t.get("dur", card.durability),
-                          "max": t.get("max", card.durability), "ench": list(t.get("ench", [])), "uid": st.uid()}
+                          "max": t.get("max", card.durability), "ench": list(t.get("ench", [])),
+                          "uid": st.uid()}
     if "armour" in d:
         a = st.cat.cards[d["armour"]]
         p.armour = {"card": a.id, "dur": a.durability, "max": a.durability}

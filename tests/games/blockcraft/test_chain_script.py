@@ -23,7 +23,8 @@ def _script() -> ModuleType:
 def test_chain_of_reads_crafts_smelts_stone_and_the_end() -> None:
     chain = _script()
     log = [
-        Event("craft", {"seat": 0, "recipe": "stone_pickaxe", "ingredients": {"stone": 3, "stick": 2}, "qty": 1}),
+        Event("craft",
+              {"seat": 0, "recipe": "stone_pickaxe", "ingredients": {"stone": 3, "stick": 2}, "qty": 1}),
         Event("smelted", {"seat": 0, "slot": 1, "outputs": ["glass"]}),
         Event("drew", {"seat": 0, "card": "stone", "why": "draw"}, (0,)),
         Event("dig", {"seat": 0, "cell": [1, 1], "card": "stone", "ok": True, "was": "down", "tool": None}),

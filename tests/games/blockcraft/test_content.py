@@ -1,4 +1,5 @@
-"""BC-3 content: every table transcribed with its counts; effect keys resolve; broken files name file and row."""
+"""BC-3 content: every table transcribed with its counts; effect keys resolve; broken files name file
+and row."""
 from __future__ import annotations
 
 import copy
@@ -21,7 +22,8 @@ def test_content_loads_with_spec_counts() -> None:
     assert [s.cards for s in cat.sizes.values()] == [36, 60, 92, 132]      # BC-3.16
     assert len(cat.reserve_deck()) == 30                                    # BC-3.5
     assert cat.cards["iron_pickaxe"].ingredients == {"iron_ingot": 3, "stick": 2}   # BC-3.7
-    assert cat.cards["world_core"].ingredients == {"diamond": 1, "gold_ingot": 2, "glass": 1, "ender_pearl": 1}
+    assert cat.cards["world_core"].ingredients == {"diamond": 1, "gold_ingot": 2, "glass": 1,
+                                                   "ender_pearl": 1}
     assert cat.characters["b_warden"].strength == 6 and cat.characters["u_rider"].hun == 8
 
 

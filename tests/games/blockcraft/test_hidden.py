@@ -54,7 +54,8 @@ def test_views_whitelist() -> None:
     assert [p["hand_count"] for p in mine["players"]] == [p.hand_size() for p in st.p]
     assert all(p["identity"] is None for p in mine["players"])        # overlord ignores identity faces
     full = st.observe(ALL)
-    assert all(c[:2] in ("?S", "?U", "?D") and len(c) > 3 for stack in full["map"]["cells"].values() for c in stack)
+    assert all(c[:2] in ("?S", "?U", "?D") and len(c) > 3 for stack in full["map"]["cells"].values()
+               for c in stack)
     assert full["hidden"]["draw_pile"] == st.draw_pile
 
 
@@ -74,15 +75,15 @@ def test_views_are_json_and_stable() -> None:
         assert json.loads(json.dumps(v)) == v
 
 
-# ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----------
+# ---- BC-7.1 / BC-7.3: a card chosen for an action stays hidden until the action commits (issue 17) ----
 def _committed_only(st: object, before: int, secret: set[str]) -> list[str]:
     """Card ids among ``secret`` that any event since ``before`` shows to seat 1 or a spectator."""
-    seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))  # type: ignore[attr-defined]
+    seen = json.dumps(st.events_for(PUBLIC, before) + st.events_for(1, before))
     return sorted(c for c in secret if f'"{c}"' in seen)
 
 
 def _pending_public(st: object) -> list[dict]:
-    return [st.observe(PUBLIC)["pending"], st.observe(1)["pending"]]  # type: ignore[attr-defined]
+    return [st.observe(PUBLIC)["pending"], st.observe(1)["pending"]]
 
 
 def test_bc_7_3_place_and_use_choices_are_public_only_when_committed() -> None:
@@ -129,8 +130,8 @@ def test_bc_7_3_a_smelt_batch_is_public_only_when_confirmed() -> None:
 
 
 def test_bc_7_3_redeterminize_redraws_a_chosen_card() -> None:
-    """DESIGN redeterminize: the card in an open place choice is hidden from seat 1, so seat 1's copies re-draw
-    it (always a placeable card, BC-5.10) instead of repeating the truth."""
+    """DESIGN redeterminize: the card in an open place choice is hidden from seat 1, so seat 1's copies
+    re-draw it (always a placeable card, BC-5.10) instead of repeating the truth."""
     from .builder import build
 
     st = build({"p": {"0": {"cell": [0, 0], "hand": {"dirt": 1, "apple": 2}}, "1": {"cell": [3, 3]}},

@@ -64,11 +64,12 @@ def test_bc_8_6_solo_game_ends_after_round_36() -> None:
         assert out.details["rounds"] == 36
 
 
-@pytest.mark.parametrize(("players", "mode"), [(1, "extreme"), (2, "overlord"), (4, "overlord"), (10, "overlord")])
+@pytest.mark.parametrize(("players", "mode"),
+                         [(1, "extreme"), (2, "overlord"), (4, "overlord"), (10, "overlord")])
 def test_default_mode_depends_on_the_seat_count(players: int, mode: str) -> None:
-    """[design] issue 17: with no `mode` given, the game picks the mode that separates bots at that seat count:
-    solo `extreme` (the only solo mode), `overlord` from 2 seats (a 2-seat `extreme` game nearly always ends
-    with every seat dead, ranking everyone 1). An explicit mode always wins."""
+    """[design] issue 17: with no `mode` given, the game picks the mode that separates bots at that seat
+    count: solo `extreme` (the only solo mode), `overlord` from 2 seats (a 2-seat `extreme` game nearly
+    always ends with every seat dead, ranking everyone 1). An explicit mode always wins."""
     assert GAME.options.validate({})["mode"] is None
     st = GAME.new_state(players, {}, 3)
     assert st.mode == mode and st.options["mode"] == mode and st.observe(0)["mode"] == mode

@@ -66,7 +66,8 @@ def test_bc_6_4_current_player_death_ends_turn_without_settlement() -> None:
 
 
 def test_bc_6_8_tnt_and_ender_pearl() -> None:
-    """BC-6.8: TNT hurts everyone on the cell (armoured) and removes the top; the pearl teleports for 1 damage."""
+    """BC-6.8: TNT hurts everyone on the cell (armoured) and removes the top; the pearl teleports for 1
+    damage."""
     st = two({"hand": {"tnt": 1, "ender_pearl": 1}}, {"cell": [1, 0]})
     st.apply(0, {"type": "use", "card_type": "tnt"})
     st.apply(0, {"type": "use_at", "cell": [1, 0]})
@@ -97,7 +98,8 @@ def test_bc_6_7_efficiency_fortune_silk_touch_unbreaking() -> None:
 
 def test_bc_6_7_looting_is_private() -> None:
     """BC-6.7 / BC-7.4: looting takes a card; only attacker and victim learn its type."""
-    st = build({"players": 3, "p": {"0": {"cell": [0, 0], "tools": [{"card": "diamond_sword", "ench": ["e16"]}]},
+    st = build({"players": 3,
+                "p": {"0": {"cell": [0, 0], "tools": [{"card": "diamond_sword", "ench": ["e16"]}]},
                                     "1": {"cell": [1, 0], "hunger": 1, "hand": {"diamond": 1}},
                                     "2": {"cell": [4, 4]}}})
     st.apply(0, {"type": "touch", "target": 1, "weapon_slot": 0})
@@ -109,7 +111,8 @@ def test_bc_6_7_looting_is_private() -> None:
 
 def test_bc_5_15_replacing_a_chest_returns_contents() -> None:
     """BC-5.15: a replaced chest's contents go to hand (counted as retrieved this turn)."""
-    st = two({"hand": {"torch": 1}, "blocks": [{"card": "chest", "chest": ["log"]}, {"card": "crafting_table"}]})
+    st = two({"hand": {"torch": 1},
+              "blocks": [{"card": "chest", "chest": ["log"]}, {"card": "crafting_table"}]})
     st.apply(0, {"type": "equip", "card_type": "torch", "replace_slot": 0, "enchant": False})
     assert st.p[0].hand == {"log": 1} and st.p[0].retrieved == {"log": 1} and st.supply["chest"] == 5
 
@@ -194,13 +197,15 @@ def test_bc_8_5_world_core_wins_solo() -> None:
 def test_menu_when_more_than_100_actions() -> None:
     """[design] BC-5.26: a main list longer than 100 becomes a menu of groups."""
     hand = {c: 1 for c in ("wooden_pickaxe", "stone_pickaxe", "iron_pickaxe", "wooden_sword", "stone_sword",
-                           "iron_sword", "wooden_axe", "stone_axe", "iron_axe", "wooden_shovel", "stone_shovel",
-                           "iron_shovel", "wooden_hoe", "stone_hoe", "iron_hoe", "dirt", "log", "sand", "stone",
-                           "planks", "glass", "apple", "bread", "raw_meat", "torch", "chest")}
+                           "iron_sword", "wooden_axe", "stone_axe", "iron_axe", "wooden_shovel",
+                           "stone_shovel", "iron_shovel", "wooden_hoe", "stone_hoe", "iron_hoe", "dirt",
+                           "log", "sand", "stone", "planks", "glass", "apple", "bread", "raw_meat", "torch",
+                           "chest")}
     st = build({"players": 10, "p": {"0": {"cell": [3, 3], "hunger": 5, "hand": hand,
                "tools": [{"card": "diamond_sword"}, {"card": "iron_axe"}],
                "blocks": [{"card": "crafting_table"}, {"card": "chest"}]},
-               **{str(s): {"cell": [3 + (s % 3) - 1, 3 + (s // 3) - 1] if s < 9 else [3, 2]} for s in range(1, 10)}},
+               **{str(s): {"cell": [3 + (s % 3) - 1, 3 + (s // 3) - 1] if s < 9 else [3, 2]}
+                  for s in range(1, 10)}},
                "height": 2})
     legal = st.legal_actions(0)
     assert len(legal) <= 100 and all(a["type"] in ("menu", "end_action_phase") for a in legal)

@@ -9,9 +9,11 @@ from referee.engine import PUBLIC
 from referee.games.blockcraft import GAME
 
 
-@pytest.mark.parametrize(("players", "size", "w"), [(1, "A", 4), (2, "A", 4), (4, "B", 5), (7, "C", 6), (8, "D", 7)])
+@pytest.mark.parametrize(("players", "size", "w"),
+                         [(1, "A", 4), (2, "A", 4), (4, "B", 5), (7, "C", 6), (8, "D", 7)])
 def test_map_layers_by_size(players: int, size: str, w: int) -> None:
-    """BC-4.3 / BC-3.4: stacks dealt from D (bottom), U (middle) and S (top) decks; heights from the template."""
+    """BC-4.3 / BC-3.4: stacks dealt from D (bottom), U (middle) and S (top) decks; heights from the
+    template."""
     st = GAME.new_state(players, {"mode": "extreme"}, 5)
     assert st.size.id == size and st.w == w
     cat = st.cat
@@ -26,7 +28,8 @@ def test_map_layers_by_size(players: int, size: str, w: int) -> None:
 
 
 def test_piles_supply_and_hands() -> None:
-    """BC-4.7-BC-4.10: supply (world_core only in extreme), draw pile 30 - 2 per seat, enchantments shuffled."""
+    """BC-4.7-BC-4.10: supply (world_core only in extreme), draw pile 30 - 2 per seat, enchantments
+    shuffled."""
     st = GAME.new_state(3, {"mode": "overlord"}, 9)
     assert "world_core" not in st.supply and st.supply["planks"] == 40
     assert len(st.draw_pile) == 30 - 6 and all(p.hand_size() == 2 for p in st.p)
@@ -36,7 +39,8 @@ def test_piles_supply_and_hands() -> None:
 
 def test_team_setup_two_factions() -> None:
     """T14 setup: 3 human + 3 undead identities, face up; 2 characters of the own faction each."""
-    st = GAME.new_state(6, {"mode": "team", "team_split": "two_factions", "team_factions": ["human", "undead"]}, 4)
+    st = GAME.new_state(6, {"mode": "team", "team_split": "two_factions",
+                            "team_factions": ["human", "undead"]}, 4)
     assert Counter(p.identity for p in st.p) == {"human": 3, "undead": 3}
     view = st.observe(PUBLIC)
     assert [p["identity"] for p in view["players"]] == [p.identity for p in st.p]

@@ -25,7 +25,7 @@ def build(spec: dict[str, Any] | None = None) -> ClankState:
     pspecs: list[dict[str, Any]] = spec.pop("player", [])
     minor_spec: dict[str, list[str]] = spec.pop("minor", {})
     major_spec: dict[str, str] = spec.pop("major", {})
-    st: ClankState = GAME.new_state(players, options, spec.pop("seed", 0))  # type: ignore[assignment]
+    st: ClankState = GAME.new_state(players, options, spec.pop("seed", 0))
     cat = catalog()
     st.log.entries.clear()
     st.p = [PlayerData(supply=cat.constants["player_cubes"]) for _ in range(players)]

@@ -25,7 +25,8 @@ def test_counts_from_the_spec_tables() -> None:
     """CK-3.4 .. CK-3.13 totals."""
     cat = catalog()
     assert len(cat.dungeon_ids) == 100 and cat.dungeon_ids[0] == "d000" and cat.dungeon_ids[-1] == "d099"
-    assert [len(cat.reserve_piles[p].ids) for p in ("hireling", "pathfinder", "codex", "goblin")] == [15, 15, 12, 1]
+    assert [len(cat.reserve_piles[p].ids)
+            for p in ("hireling", "pathfinder", "codex", "goblin")] == [15, 15, 12, 1]
     assert len(cat.minor_ids) == 18 and len(cat.major_ids) == 11
     assert len(cat.rooms) == 30 and len(cat.tunnels) == 53 and len(cat.artifacts) == 7
     assert cat.type_of["d041"] == "G01" and cat.type_of["s3-09"] == "S04" and cat.type_of["c11"] == "X03"

@@ -10,7 +10,7 @@ from referee.games.clank.info import MAX_DECISIONS_PER_TURN
 from .builder import build, cubes_conserved
 
 
-def _end_turns(st, n: int) -> None:  # type: ignore[no-untyped-def]
+def _end_turns(st, n: int) -> None:
     for _ in range(n):
         if st.over:
             return
@@ -45,7 +45,8 @@ def test_rng_pinned_opening() -> None:
 def test_ck_5_28_one_action_per_card_type() -> None:
     """CK-5.28: identical cards are offered once, by the lowest id."""
     st = build({"player": [{"hand": ["s0-03", "s0-01", "s0-07", "s0-06"]}]})
-    assert st.legal_actions(0) == [{"type": "play_card", "card": "s0-01"}, {"type": "play_card", "card": "s0-06"}]
+    assert st.legal_actions(0) == [{"type": "play_card", "card": "s0-01"},
+                                   {"type": "play_card", "card": "s0-06"}]
 
 
 def test_ck_6_1_empty_supply_makes_no_clank() -> None:
@@ -68,7 +69,8 @@ def test_ck_6_7_out_players_unaffected() -> None:
 
 def test_ck_6_6_escaped_player_finishes_turn() -> None:
     """CK-6.6: after escaping, cards and buys still work; move/teleport/take_artifact/buy_market do not."""
-    st = build({"boots": 1, "teleports": 1, "player": [{"room": "R1", "artifacts": ["A05"], "hand": ["s0-00"]}]})
+    st = build({"boots": 1, "teleports": 1,
+                "player": [{"room": "R1", "artifacts": ["A05"], "hand": ["s0-00"]}]})
     st.apply(0, {"type": "move", "to": "R0", "swords": 0})
     legal = st.legal_actions(0)
     assert {a["type"] for a in legal} == {"play_card"}
@@ -118,7 +120,8 @@ def test_ck_6_13_empty_slot_stays_empty() -> None:
 
 
 def test_ck_5_27_round_limit_dragon_countdown() -> None:
-    """CK-5.27 / CK-8.6: the neutral dragon pawn takes the track after the last round; game over 4 rounds later."""
+    """CK-5.27 / CK-8.6: the neutral dragon pawn takes the track after the last round; game over 4 rounds
+    later."""
     st = build({"options": {"round_limit": 2}})
     _end_turns(st, 4)  # rounds 1-2
     assert st.cd_owner == "dragon" and st.cd_space == 1 and st.round == 3
@@ -233,7 +236,8 @@ def test_illegal_messages_reveal_nothing() -> None:
 
 
 def test_ck_5_1_out_seats_are_skipped_and_ck_5_2_turn_draw() -> None:
-    """CK-5.1: an out seat that does not own the countdown is skipped; CK-5.2: a turn starts by drawing to 5."""
+    """CK-5.1: an out seat that does not own the countdown is skipped; CK-5.2: a turn starts by drawing
+    to 5."""
     st = build({"players": 3, "cd_owner": 2, "cd_space": 1, "player": [
         {}, {"status": "knocked_out"}, {"status": "escaped"}]})
     st.p[0].deck = ["s0-00", "s0-01", "s0-02", "s0-03", "s0-04", "s0-05", "s0-06"]

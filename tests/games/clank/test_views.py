@@ -7,7 +7,7 @@ from referee.engine import ALL, PUBLIC, Rng
 from referee.games.clank import GAME
 
 
-def _walk(players: int, seed: int, plies: int):  # type: ignore[no-untyped-def]
+def _walk(players: int, seed: int, plies: int):
     st = GAME.new_state(players, {}, seed)
     rng = Rng(seed)
     for ply in range(plies):
@@ -23,7 +23,8 @@ def _walk(players: int, seed: int, plies: int):  # type: ignore[no-untyped-def]
 def test_no_hidden_id_in_public_or_other_seat_views() -> None:
     """CK-7.1 / CK-7.4: hand, deck, dungeon-deck and face-down token ids never reach other viewers."""
     for st in _walk(3, 7, 600):
-        face_down = {t for ts in st.minor.values() for t in ts} | set(st.major.values()) | set(st.minor_aside) \
+        face_down = {t for ts in st.minor.values()
+                     for t in ts} | set(st.major.values()) | set(st.minor_aside) \
             | set(st.major_aside)
         public = json.dumps(st.observe(PUBLIC)) + json.dumps(st.events_for(PUBLIC))
         for token in face_down:
@@ -53,7 +54,8 @@ def test_seat_view_has_private_part_and_all_has_hidden() -> None:
     assert st.observe(PUBLIC)["private"] is None
     everything = st.observe(ALL)
     assert [c["id"] for c in everything["hidden"]["decks"][1]] == st.p[1].deck
-    assert len(everything["hidden"]["minor_set_aside"]) == 2 and len(everything["hidden"]["major_set_aside"]) == 4
+    assert len(everything["hidden"]["minor_set_aside"]) == 2 and len(
+        everything["hidden"]["major_set_aside"]) == 4
 
 
 def test_view_carries_what_a_renderer_needs() -> None:

@@ -19,7 +19,7 @@ def build(given: dict[str, Any]) -> DTState:
     """Build a state from a scenario's ``given`` block (all keys optional)."""
     options = {"fixed_layout": given.get("layout", L0), "first_seat": 0, "placement_first_seat": 0,
                **given.get("options", {})}
-    st: DTState = GAME.new_state(2, options, 0)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, options, 0)
     st.phase = "play"
     face_down = set(given.get("face_down", []))
     for s, slot in enumerate(st.slots):
@@ -52,7 +52,7 @@ def place_tokens(st: DTState, rows: list[dict[str, Any]]) -> None:
         t = st.tokens[row["id"]]
         if t.where == "board":
             st.lift(t.id)
-        st.put(t.id, tuple(row["square"]))  # type: ignore[arg-type]
+        st.put(t.id, tuple(row["square"]))
         t.wounded = row.get("wounded", False)
         t.wtt = row.get("wtt", False)
         t.blocked = row.get("blocked", False)
@@ -67,4 +67,4 @@ def place_tokens(st: DTState, rows: list[dict[str, Any]]) -> None:
 def end_turn_and_play(st: DTState, value: int) -> None:
     """Helper for multi-turn scenarios: the active seat ends its turn, the next plays ``value``."""
     turn.end_turn(st)
-    turn.apply_card(st, st.active, value)  # type: ignore[arg-type]
+    turn.apply_card(st, st.active, value)

@@ -73,7 +73,8 @@ def test_l0_derived_facts_dt_3_4() -> None:
     gears = sorted(sq for sq, k in board.kind.items() if k == GEAR)
     traps = sorted(sq for sq, k in board.kind.items() if k == TRAP)
     assert gears == sorted([(3, 2), (9, 1), (12, 2), (18, 2), (3, 7), (8, 7), (14, 7), (17, 8)])
-    assert traps == sorted([(2, 1), (4, 3), (11, 1), (13, 1), (14, 3), (19, 3), (3, 8), (12, 6), (14, 8), (19, 6)])
+    assert traps == sorted([(2, 1), (4, 3), (11, 1), (13, 1), (14, 3), (19, 3), (3, 8), (12, 6), (14, 8),
+                            (19, 6)])
     assert board.port_squares == {
         "R2-P1": ((7, 0), (7, 1)), "R2-P2": ((9, 3), (9, 4)), "R4-P1": ((17, 2), (18, 2)),
         "R5-P1": ((3, 7), (4, 7)), "R6-P1": ((6, 6), (6, 7)), "R6-P2": ((10, 6), (10, 7)),

@@ -11,7 +11,7 @@ from .builder import L0, build
 
 
 def _setup_to_play(seed: int = 3) -> DTState:
-    st: DTState = GAME.new_state(2, {}, seed)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {}, seed)
     rng = Rng(seed)
     while st.phase in ("starters", "placement"):
         for seat in st.pending():
@@ -29,13 +29,13 @@ def test_options_dt_1_3() -> None:
     with pytest.raises(BadOptions):
         GAME.new_state(3, {}, 0)
     st = GAME.new_state(2, {"fixed_layout": L0, "first_seat": 1, "placement_first_seat": 1}, 0)
-    assert [s["tile"] for s in st.slots] == [f"R{i}" for i in range(1, 9)]  # type: ignore[attr-defined]
+    assert [s["tile"] for s in st.slots] == [f"R{i}" for i in range(1, 9)]
     assert st.pending() == [0, 1]
 
 
 def test_random_draws_dt_4_1_are_seeded() -> None:
     a, b, c = (GAME.new_state(2, {}, s) for s in (7, 7, 8))
-    assert a.slots == b.slots  # type: ignore[attr-defined]
+    assert a.slots == b.slots
     assert a.digest() == b.digest() != c.digest()
     # The options replace the draws but advance the RNG identically.
     fixed = GAME.new_state(2, {"first_seat": 0}, 7)
@@ -43,7 +43,7 @@ def test_random_draws_dt_4_1_are_seeded() -> None:
 
 
 def test_starting_team_is_secret_and_simultaneous_dt_4_3_dt_7_6() -> None:
-    st: DTState = GAME.new_state(2, {"placement_first_seat": 0}, 1)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {"placement_first_seat": 0}, 1)
     assert st.pending() == [0, 1]
     assert len(st.legal_actions(0)) == 8
     st.apply(0, {"type": "choose_starter", "character": "thief"})
@@ -60,7 +60,7 @@ def test_starting_team_is_secret_and_simultaneous_dt_4_3_dt_7_6() -> None:
 
 
 def test_placement_alternates_and_fills_capacities_dt_4_4_dt_4_5() -> None:
-    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0}, 2)  # type: ignore[assignment]
+    st: DTState = GAME.new_state(2, {"placement_first_seat": 1, "first_seat": 0}, 2)
     rng = Rng(2)
     while st.phase == "starters":
         for seat in st.pending():
@@ -99,7 +99,7 @@ def test_redeterminize_permutes_only_unknowns() -> None:
     other = st.redeterminize(0, Rng(5))
     assert other.observe(0) == st.observe(0) and other.legal_actions(0) == st.legal_actions(0)
     mine = {t.id: (t.slot, t.handle) for t in st.tokens.values() if t.colour == 0 and t.where == "hidden"}
-    assert {t.id: (t.slot, t.handle) for t in other.tokens.values()  # type: ignore[attr-defined]
+    assert {t.id: (t.slot, t.handle) for t in other.tokens.values()
             if t.colour == 0 and t.where == "hidden"} == mine
     assert other.digest() != st.digest()
 
@@ -114,7 +114,8 @@ def test_illegal_action_changes_nothing_and_leaks_nothing() -> None:
 
 
 def test_exit_blocked_by_healthy_enemy_on_his_line_dt_6_9_4() -> None:
-    st = build({"ap": 2, "tokens": [{"id": "blue.goblin", "square": [20, 2]}, {"id": "red.troll", "square": [21, 2]}]})
+    st = build({"ap": 2,
+                "tokens": [{"id": "blue.goblin", "square": [20, 2]}, {"id": "red.troll", "square": [21, 2]}]})
     st.apply(0, {"type": "move", "character": "blue.goblin"})
     assert {"type": "step", "dir": "E"} not in st.legal_actions(0)
 
@@ -165,7 +166,8 @@ def test_group_combat_loss_drops_objects_dt_6_3_1() -> None:
     st = build({"ap": 2, "tokens": [{"id": "blue.troll", "square": [9, 6]},
                                     {"id": "red.warrior", "square": [10, 6], "carrying": "red.sword"}]})
     st.apply(0, {"type": "attack", "character": "blue.troll", "target": "red.warrior"})
-    assert st.observe(0)["subphase"]["base_totals"] == {"attack": 4, "defence": 3}   # Sword defends for nothing
+    # Sword defends for nothing
+    assert st.observe(0)["subphase"]["base_totals"] == {"attack": 4, "defence": 3}
     st.apply(1, {"type": "combat_card", "value": 0})
     st.apply(0, {"type": "combat_card", "value": 0})
     assert st.tokens["red.warrior"].wounded and st.tokens["red.sword"].square == (10, 6)
@@ -254,7 +256,8 @@ def test_heal_an_enemy_dt_6_9_5() -> None:
 
 
 def test_card_views_dt_7_4_and_colours_dt_1_1() -> None:
-    st = build({"ap": 2, "tokens": [{"id": "blue.troll", "square": [9, 6]}, {"id": "red.warrior", "square": [10, 6]}]})
+    st = build({"ap": 2,
+                "tokens": [{"id": "blue.troll", "square": [9, 6]}, {"id": "red.warrior", "square": [10, 6]}]})
     st.apply(0, {"type": "attack", "character": "blue.troll", "target": "red.warrior"})
     st.apply(1, {"type": "combat_card", "value": 3})
     v0, v1, pub = st.observe(0), st.observe(1), st.observe(PUBLIC)

@@ -65,8 +65,8 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     rng_spec = spec.get("rng", {})
     rng = ScriptedRng(rng_spec.get("dice"), rng_spec.get("shuffles"))
     st = GreyportState(GAME, n, opts, rng)
-    st.roll = forced_roll(st, rng)  # type: ignore[method-assign]
-    st.shuffle_deck = eager_shuffle(st, rng)  # type: ignore[method-assign]
+    st.roll = forced_roll(st, rng)
+    st.shuffle_deck = eager_shuffle(st, rng)
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
     st.enc_index = setup.get("enc_index", 0)
@@ -84,8 +84,9 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
             if k == "coins":
                 p.coins.update(v)
             elif k == "play":
-                p.play = [{"card": e["card"], "exhausted": e.get("exhausted", False), "fought": e.get("fought", False),
-                           "item": e.get("item"), "round_used": []} for e in v]
+                p.play = [{"card": e["card"], "exhausted": e.get("exhausted", False),
+                           "fought": e.get("fought", False), "item": e.get("item"), "round_used": []}
+                          for e in v]
                 for e in p.play:
                     st.played.append([s, e["card"]])
                     if e["item"]:

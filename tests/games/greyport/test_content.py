@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from referee.engine import ContentError
+from referee.engine import ContentError, load_data
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import FILES, PKG, build_content, load_content
-from referee.engine import load_data
 from referee.games.greyport.effects import REGISTRY
 
 
@@ -40,17 +39,22 @@ def test_every_effect_key_resolves_and_every_registered_effect_is_used() -> None
     ("cards.toml", lambda d: d["heroes"][3].__setitem__("abilities", ["play:shieldd(1)"]),
      "cards.toml: row 'H04': unknown effect 'play:shieldd'"),
     ("cards.toml", lambda d: d["heroes"].pop(), "expected 50 hero cards"),
-    ("cards.toml", lambda d: d["items"][0].__setitem__("cost", "platinum"), "cards.toml: row 'I01': field 'cost'"),
-    ("cards.toml", lambda d: d["items"][0].__setitem__("dice", ["R"]), "cards.toml: row 'I01': field 'dice' names unknown die"),
+    ("cards.toml", lambda d: d["items"][0].__setitem__("cost", "platinum"),
+     "cards.toml: row 'I01': field 'cost'"),
+    ("cards.toml", lambda d: d["items"][0].__setitem__("dice", ["R"]),
+     "cards.toml: row 'I01': field 'dice' names unknown die"),
     ("monsters.toml", lambda d: d["monsters"][6].__setitem__("abilities", ["ambush:token_front(T09)"]),
      "monsters.toml: row 'G07': ability 'ambush:token_front(T09)' names unknown token 'T09'"),
-    ("monsters.toml", lambda d: d["monsters"][0].__setitem__("count", 5), "faction 'GOB': expected 20 monster cards"),
-    ("monsters.toml", lambda d: d["monsters"][0].__setitem__("speed", 5), "monsters.toml: row 'G01': unknown field"),
+    ("monsters.toml", lambda d: d["monsters"][0].__setitem__("count", 5),
+     "faction 'GOB': expected 20 monster cards"),
+    ("monsters.toml", lambda d: d["monsters"][0].__setitem__("speed", 5),
+     "monsters.toml: row 'G01': unknown field"),
     ("chapters.toml", lambda d: d["encounters"][0].__setitem__("location", "L9"),
      "chapters.toml: row 'E1-1': field 'location' names unknown location 'L9'"),
     ("locations.toml", lambda d: d["locations"][0].__setitem__("reward", "each_gain_platinum"),
      "locations.toml: row 'L1': unknown effect 'reward:each_gain_platinum'"),
-    ("curses.toml", lambda d: d["curses"][0].__setitem__("count", "four"), "curses.toml: row 'K1': field 'count'"),
+    ("curses.toml", lambda d: d["curses"][0].__setitem__("count", "four"),
+     "curses.toml: row 'K1': field 'count'"),
 ])
 def test_broken_content_names_file_and_row(file: str, mutate: Any, message: str) -> None:
     data = copy.deepcopy(raw())

@@ -9,9 +9,9 @@ from referee.games.greyport import GAME
 
 def test_defaults() -> None:
     assert GAME.options.defaults() == {
-        "chapter": "CH1", "characters": None, "first_player": None, "starting_hp": 10, "wounded_warrior": "off",
-        "extra_factions": 0, "random_locations": False, "open_hands": False, "silence": False,
-        "rest_healing": 2, "round_limit": 25}
+        "chapter": "CH1", "characters": None, "first_player": None, "starting_hp": 10,
+        "wounded_warrior": "off", "extra_factions": 0, "random_locations": False, "open_hands": False,
+        "silence": False, "rest_healing": 2, "round_limit": 25}
 
 
 @pytest.mark.parametrize(("players", "opts", "message"), [

@@ -10,7 +10,8 @@ from .builder import build
 
 
 def spec(players: int = 2, **setup: Any) -> dict[str, Any]:
-    return {"players": players, "setup": setup, "rng": setup.pop("rng", {}), "options": setup.pop("options", {})}
+    return {"players": players, "setup": setup, "rng": setup.pop("rng", {}),
+            "options": setup.pop("options", {})}
 
 
 def test_gb_5_4_6_shake_off_uses_the_hero_play() -> None:
@@ -23,7 +24,8 @@ def test_gb_5_4_6_shake_off_uses_the_hero_play() -> None:
 
 def test_gb_6_5_3_echo_readies_host_and_item_reapplies() -> None:
     st, _ = build(spec(seats=[{"group": ["D01#1", "D01#2"], "play": [{"card": "S13#1", "item": "I22#1"}]}],
-                       location={"id": "L1", "group": ["G01#1"]}, rng={"dice": [["Y", 1], ["W", 1], ["Y", 1], ["W", 1]]}))
+                       location={"id": "L1", "group": ["G01#1"]},
+                       rng={"dice": [["Y", 1], ["W", 1], ["Y", 1], ["W", 1]]}))
     st.apply(0, {"type": "fight", "hero": "S13#1", "targets": ["D01#1"]})
     assert {"type": "use_ability", "card": "I22#1", "ability": "echo"} in st.legal_actions(0)
     st.apply(0, {"type": "use_ability", "card": "I22#1", "ability": "echo"})
@@ -33,7 +35,8 @@ def test_gb_6_5_3_echo_readies_host_and_item_reapplies() -> None:
 
 
 def test_gb_6_1_4_l3_no_cleave_on_location_group() -> None:
-    st, _ = build(spec(seats=[{"play": [{"card": "H08#1"}]}], location={"id": "L3", "group": ["G01#1", "G01#2"]}))
+    st, _ = build(spec(seats=[{"play": [{"card": "H08#1"}]}],
+                       location={"id": "L3", "group": ["G01#1", "G01#2"]}))
     assert [a["targets"] for a in st.legal_actions(0) if a["type"] == "fight"] == [["G01#1"], ["G01#2"]]
 
 
@@ -72,23 +75,25 @@ def test_gb_6_8_1_empty_curse_deck_loses_hp_and_bad_omen_on_draw() -> None:
 
 
 def test_gb_5_6_7_round_limit_loses() -> None:
-    st, _ = build(spec(options={"round_limit": 5}, encounter_round=5, phase="pass_marker", tasks=["pass_marker"],
-                       location={"id": "L1", "group": ["G01#1"]}))
+    st, _ = build(spec(options={"round_limit": 5}, encounter_round=5, phase="pass_marker",
+                       tasks=["pass_marker"], location={"id": "L1", "group": ["G01#1"]}))
     assert st.result == "loss" and st.loss_reason == "round_limit" and st.pending() == []
     assert st.outcome().team_result == "loss"
 
 
 def test_gb_5_8_4_ch2_third_destruction_loses_before_distribution() -> None:
     st, _ = build({"players": 2, "options": {"chapter": "CH2"}, "rng": {},
-                   "setup": {"enc_index": 2, "phase": "monster_damage", "tasks": ["location_damage"], "destroyed": 2,
-                             "seats": [{"hp": 10}, {"hp": 10}],
+                   "setup": {"enc_index": 2, "phase": "monster_damage", "tasks": ["location_damage"],
+                             "destroyed": 2, "seats": [{"hp": 10}, {"hp": 10}],
                              "location": {"id": "L6", "hp": 1, "group": ["D01#1", "D01#2"]}}})
     assert [p.hp for p in st.players_] == [7, 7]  # the E2-3 penalty resolved first
     assert st.result == "loss" and st.loss_reason == "locations_destroyed"
 
 
 def test_gb_5_3_5_hidden_hand_is_always_asked_but_open_hands_auto_pass() -> None:
-    base = dict(characters=["WAR", "ROG"], priority=1, seats=[{"group": ["G01#1"]}, {"hand": ["S21#1"], "hero_zone": "return_zone", "heroes_played": 1}],
+    base = dict(characters=["WAR", "ROG"], priority=1,
+                seats=[{"group": ["G01#1"]},
+                       {"hand": ["S21#1"], "hero_zone": "return_zone", "heroes_played": 1}],
                 location={"id": "L1", "group": ["G01#2"]})
     st, _ = build(spec(**base))
     assert st.pending() == [1] and st.legal_actions(1) == [{"type": "pass"}]
@@ -116,8 +121,9 @@ def test_gb_7_no_leak_views_and_redeterminize() -> None:
 
 
 def test_gb_8_5_outcome_score_and_figures() -> None:
-    st, _ = build(spec(options={"round_limit": 5}, encounter_round=5, phase="pass_marker", tasks=["pass_marker"],
-                       location={"id": "L1", "group": ["G01#1"]}))
+    st, _ = build(spec(options={"round_limit": 5}, encounter_round=5, phase="pass_marker",
+                       tasks=["pass_marker"], location={"id": "L1", "group": ["G01#1"]}))
     out = st.outcome()
     assert out.team_score == 30  # hp part only: floor(30 * 20 / (2 * 10))
-    assert set(out.details["seats"][0]) >= {"damage_dealt", "monsters_defeated", "shields_spent", "taunts", "hp_end"}
+    assert set(out.details["seats"][0]) >= {"damage_dealt", "monsters_defeated", "shields_spent", "taunts",
+                                            "hp_end"}

@@ -44,7 +44,8 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
     st.wheel = setup.get("wheel", 0)
     st.traps = sorted(setup.get("traps", []))
     st.search_deck = list(setup.get("search_deck", [c for c, r in C.cards.items() if r.deck == "search"]))
-    st.enc_decks = {"blue": list(setup.get("blue_deck", [e for e, r in C.encounters.items() if r.colour == "blue"])),
+    st.enc_decks = {"blue": list(setup.get("blue_deck",
+                                           [e for e, r in C.encounters.items() if r.colour == "blue"])),
                     "orange": [e for e, r in C.encounters.items() if r.colour == "orange"]}
     st.side_searched = list(setup.get("side_searched", []))
     st.defeated_total = setup.get("defeated_total", 0)
@@ -54,8 +55,9 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
                     "surge_used": enc.get("surge_used", False), "keyword": enc.get("keyword", ""),
                     "keyword_side": st.side if enc.get("keyword") else ""}
     for hero, m in setup["mice"].items():
-        mouse = Mouse(hero, 0, area=m.get("area"), captured=m.get("captured", False), wounds=m.get("wounds", 0),
-                      poison=m.get("poison", 0), statuses=list(m.get("statuses", [])), cheese=m.get("cheese", 0),
+        mouse = Mouse(hero, 0, area=m.get("area"), captured=m.get("captured", False),
+                      wounds=m.get("wounds", 0), poison=m.get("poison", 0),
+                      statuses=list(m.get("statuses", [])), cheese=m.get("cheese", 0),
                       equipped=list(m.get("equipped", C.heroes[hero].gear)), pack=list(m.get("pack", [])),
                       tricks=list(m.get("tricks", [])), abilities=list(m.get("abilities", [])),
                       searched_sides=list(m.get("searched_sides", [])))
@@ -64,7 +66,8 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
         for a in mouse.abilities:
             st.ability_pool.remove(a)
     for mo in setup.get("monsters", []):
-        st.monsters[mo["id"]] = Monster(mo["id"], mo["type"], mo["area"], mo.get("wounds", 0), mo.get("pinned", False))
+        st.monsters[mo["id"]] = Monster(mo["id"], mo["type"], mo["area"], mo.get("wounds", 0),
+                                        mo.get("pinned", False))
         st.supply[mo["type"]] -= 1
     st.monsters = dict(sorted(st.monsters.items(), key=lambda kv: int(kv[0][1:])))
     st.next_monster = setup.get("next_monster", max([int(k[1:]) for k in st.monsters] + [0]) + 1)
@@ -72,8 +75,8 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
         st.supply[mtype] = left
     if "boss" in setup:
         b = setup["boss"]
-        st.boss = {"monster": b["monster"], "type": "gristle", "cards": dict(b["cards"]), "order": list(b["cards"]),
-                   "aside": [c for c in C.boss_cards if c not in b["cards"]]}
+        st.boss = {"monster": b["monster"], "type": "gristle", "cards": dict(b["cards"]),
+                   "order": list(b["cards"]), "aside": [c for c in C.boss_cards if c not in b["cards"]]}
     st.track = list(setup["track"])
     st.acted = list(setup.get("acted", []))
     return st
@@ -85,8 +88,9 @@ def start(st: MMState, how: str) -> None:
     kind, _, who = how.partition(":")
     if kind == "main":
         st.turn = {"kind": "mouse", "card": f"init:{who}", "mouse": who, "surprise": False, "ending": False,
-                   "move_roll": None, "normal": "unused", "normal_mp": move_value(st, who) + 1, "scurry": None,
-                   "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False, "slip": False}
+                   "move_roll": None, "normal": "unused", "normal_mp": move_value(st, who) + 1,
+                   "scurry": None, "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False,
+                   "slip": False}
         return
     card = f"init:{who}" if kind == "turn" else who
     flow.start_card_turn(st, card, surprise=False)

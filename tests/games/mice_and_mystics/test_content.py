@@ -39,7 +39,8 @@ def test_every_effect_key_resolves_and_every_effect_is_used() -> None:
 
 @pytest.mark.parametrize(("file", "key", "row", "field", "value", "message"), [
     ("cards.toml", "card", 18, "effect", "heal_everything", "row 's10': unknown effect 'heal_everything'"),
-    ("heroes.toml", "hero", 0, "gear", ["g01", "g99"], "row 'corran': field 'gear' names unknown gear card 'g99'"),
+    ("heroes.toml", "hero", 0, "gear", ["g01", "g99"],
+     "row 'corran': field 'gear' names unknown gear card 'g99'"),
     ("encounters.toml", "encounter", 2, "p1", ["beetle", "dragon"], "row 'E03': field 'p1' names unknown"),
     ("tiles.toml", "edge", 0, "b", "9Z-9", "row '1A:1-2': field 'b' names unknown area '9Z-9'"),
     ("abilities.toml", "ability", 3, "cost", "two", "row 'a04': field 'cost' has the wrong type"),

@@ -59,7 +59,8 @@ def test_setup_places_the_start_room() -> None:
         st.apply(0, {"type": "choose_ability", "mouse": mouse, "ability": ability})
     view = st.observe(PUBLIC)
     assert [(k, m["type"], m["area"]) for k, m in view["monsters"].items()] == [
-        ("m1", "skulker", "1A-4"), ("m2", "skulker", "1A-4"), ("m3", "skulker", "1A-5"), ("m4", "slinger", "1A-7")]
+        ("m1", "skulker", "1A-4"), ("m2", "skulker", "1A-4"), ("m3", "skulker", "1A-5"),
+        ("m4", "slinger", "1A-7")]
     assert view["traps"] == ["1A-6"] and view["hourglass"] == 1 and view["end_page"] == 6
     assert view["encounter"]["surge"] == ["skulker", "skulker"]
     assert sorted(view["track"]) == sorted(["init:corran", "init:wren", "init:mallow", "init:tock",
@@ -70,9 +71,10 @@ def test_setup_places_the_start_room() -> None:
 # -- capacity, rescue, reactions ------------------------------------------------------------------
 def test_large_monster_fills_its_area() -> None:
     """MM-5.20 a large figure fills a (non-special) area."""
-    st = build({"side": "3A", "track": ["init:corran", "init:millipede", "init:wren", "init:mallow", "init:tock"],
-                "monsters": [{"id": "m1", "type": "millipede", "area": "3A-3"}],
-                "mice": four("3A-1")}, ["F3"])
+    st = build({"side": "3A",
+                "track": ["init:corran", "init:millipede", "init:wren", "init:mallow", "init:tock"],
+                "monsters": [{"id": "m1", "type": "millipede", "area": "3A-3"}], "mice": four("3A-1")},
+               ["F3"])
     start(st, "turn:corran")
     assert {"type": "step", "to": "3A-3"} not in st.legal_actions(0)
 
@@ -93,7 +95,8 @@ def test_rescue_when_no_monsters() -> None:
 
 def test_reaction_brace_adds_defence_dice() -> None:
     """MM-5.46 Brace: +2 defence dice, paid in cheese, one ability per card turn."""
-    st = build({"side": "2A", "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
+    st = build({"side": "2A",
+                "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
                 "monsters": [{"id": "m1", "type": "skulker", "area": "2A-1"}],
                 "mice": four("2A-5", corran={"area": "2A-1", "abilities": ["a03"], "cheese": 1})},
                ["F2", "F2", "F4", "F4", "F4", "F4", "F5", "F1"])
@@ -109,7 +112,8 @@ def test_reaction_brace_adds_defence_dice() -> None:
 
 def test_pepper_dust_cancels_attack() -> None:
     """MM-5.46 Pepper Dust: no defence roll, no wounds; the trick is discarded."""
-    st = build({"side": "2A", "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
+    st = build({"side": "2A",
+                "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
                 "monsters": [{"id": "m1", "type": "skulker", "area": "2A-1"}],
                 "mice": four("2A-5", corran={"area": "2A-1", "tricks": ["s25"]})}, ["F2", "F2", "F1"])
     start(st, "card:init:skulker")
@@ -276,8 +280,8 @@ def test_same_seed_same_game() -> None:
 
 def test_outcome_scores() -> None:
     """MM-8.4 win score: 100 + 10 x pages left + 5 x never captured + min(10, cheese)."""
-    st = build({"side": "3A", "track": ["init:corran", "init:wren", "init:mallow", "init:tock"], "hourglass": 3,
-                "mice": four("3A-1", corran={"area": "3A-7", "cheese": 4})}, [])
+    st = build({"side": "3A", "track": ["init:corran", "init:wren", "init:mallow", "init:tock"],
+                "hourglass": 3, "mice": four("3A-1", corran={"area": "3A-7", "cheese": 4})}, [])
     start(st, "main:corran")
     st.apply(0, {"type": "explore", "area": "3A-7"})
     out = st.outcome()

@@ -28,7 +28,8 @@ def test_ember_burst_hits_every_monster_in_the_area() -> None:
 def test_mend_heals_another_nearby_mouse() -> None:
     """MM-5.24 Mallow's Mend: up to 2 non-poison wounds of another mouse in her or an adjacent area."""
     st = build({"side": "2A", "track": ["init:mallow", "init:corran", "init:wren", "init:tock"],
-                "mice": four("2A-7", mallow={"area": "2A-1"}, corran={"area": "2A-2", "wounds": 3, "poison": 2})},
+                "mice": four("2A-7", mallow={"area": "2A-1"},
+                             corran={"area": "2A-2", "wounds": 3, "poison": 2})},
                [])
     start(st, "main:mallow")
     assert {"type": "mend", "target": "corran"} in st.legal_actions(0)
@@ -38,7 +39,8 @@ def test_mend_heals_another_nearby_mouse() -> None:
 
 def test_stunned_mouse_may_only_recover() -> None:
     """MM-6.4 stunned: moves, but its only action is recover, which removes it."""
-    st = build({"side": "2A", "track": ["init:corran", "init:skulker", "init:wren", "init:mallow", "init:tock"],
+    st = build({"side": "2A",
+                "track": ["init:corran", "init:skulker", "init:wren", "init:mallow", "init:tock"],
                 "monsters": [{"id": "m1", "type": "skulker", "area": "2A-2"}],
                 "mice": four("2A-7", corran={"area": "2A-1", "statuses": ["stunned"]})}, ["F1"])
     start(st, "turn:corran")
@@ -78,13 +80,15 @@ def test_boss_cards_join_the_track_on_first_entry() -> None:
     boss = view["boss"]
     assert list(boss) == ["m1"] and boss["m1"]["set_aside_count"] == 2 and len(boss["m1"]["cards"]) == 2
     assert {f"init:{c}" for c in boss["m1"]["cards"]} <= set(view["track"])
-    assert view["monsters"]["m1"]["area"] == "3B-4" and view["encounter"]["surge"] == ["skulker", "skulker", "slinger"]
+    assert view["monsters"]["m1"]["area"] == "3B-4" and view["encounter"]["surge"] == ["skulker", "skulker",
+                                                                                       "slinger"]
     assert len(view["track"]) == 4 + 2 + 2  # mice, skulker + slinger, two boss cards
 
 
 def test_sealed_hatch_and_one_way_exits() -> None:
     """MM-6.11 the flip area 4B-1 cannot be used to explore."""
-    st = build({"chapter": 2, "side": "4B", "end_page": 9, "track": ["init:corran", "init:wren", "init:mallow",
+    st = build({"chapter": 2, "side": "4B", "end_page": 9,
+                "track": ["init:corran", "init:wren", "init:mallow",
                                                                      "init:tock"],
                 "mice": four("4B-1")}, [])
     start(st, "main:corran")
@@ -93,9 +97,10 @@ def test_sealed_hatch_and_one_way_exits() -> None:
 
 def test_ranged_monster_moves_only_without_los() -> None:
     """MM-5.42 a slinger with no mouse in LOS rolls and moves until it sees one."""
-    st = build({"side": "1A", "track": ["init:slinger", "init:corran", "init:wren", "init:mallow", "init:tock"],
-                "monsters": [{"id": "m1", "type": "slinger", "area": "1A-7"}],
-                "mice": four("1A-1")}, ["F5", "F3", "F3", "F3", "F1"])
+    st = build({"side": "1A",
+                "track": ["init:slinger", "init:corran", "init:wren", "init:mallow", "init:tock"],
+                "monsters": [{"id": "m1", "type": "slinger", "area": "1A-7"}], "mice": four("1A-1")},
+               ["F5", "F3", "F3", "F3", "F1"])
     start(st, "card:init:slinger")
     # 1A-7 has no LOS to 1A-1; 1A-5 (across red) and 1A-6 both see it: lowest ordinal; then it attacks
     assert st.monsters["m1"].area == "1A-5"
@@ -103,7 +108,8 @@ def test_ranged_monster_moves_only_without_los() -> None:
 
 def test_pinned_monster_skips_its_movement() -> None:
     """MM-6.4 pinned: the next movement is skipped and the pin removed."""
-    st = build({"side": "1A", "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
+    st = build({"side": "1A",
+                "track": ["init:skulker", "init:corran", "init:wren", "init:mallow", "init:tock"],
                 "monsters": [{"id": "m1", "type": "skulker", "area": "1A-4", "pinned": True}],
                 "mice": four("1A-1")}, ["F1"])
     start(st, "card:init:skulker")
@@ -132,7 +138,8 @@ def test_surprise_cards_go_to_the_bottom_and_count_as_acted() -> None:
 
 def test_nail_spear_reach() -> None:
     """s03 Reach: also monsters exactly 2 crossings away through non-red edges (MM-5.35 a)."""
-    st = build({"side": "2A", "track": ["init:corran", "init:skulker", "init:wren", "init:mallow", "init:tock"],
+    st = build({"side": "2A",
+                "track": ["init:corran", "init:skulker", "init:wren", "init:mallow", "init:tock"],
                 "monsters": [{"id": "m1", "type": "skulker", "area": "2A-4"},
                              {"id": "m2", "type": "skulker", "area": "2A-7"}],
                 "mice": four("2A-7", corran={"area": "2A-1", "equipped": ["s03"]},

@@ -26,11 +26,14 @@ class CardsMixin(StateBase):
 
     # -- legal lists -------------------------------------------------------------------------------
     def legal_cards(self) -> list[dict[str, Any]]:
-        """CK-5.5 .. CK-5.10 in list order: play_card, acquire, acquire_reserve, use_device, defeat, goblin."""
+        """CK-5.5 .. CK-5.10 in list order.
+
+        play_card, acquire, acquire_reserve, use_device, defeat, goblin."""
         cat = self.cat
         types, type_of = cat.card_types, cat.type_of
         p = self.p[self.active]
-        out: list[dict[str, Any]] = [{"type": "play_card", "card": c} for c in representatives(p.hand, type_of)]
+        out: list[dict[str, Any]] = [{"type": "play_card", "card": c}
+                                     for c in representatives(p.hand, type_of)]
         skill, swords = self.skill, self.swords
         row = self.row
         devices: list[dict[str, Any]] = []

@@ -37,10 +37,12 @@ class DecisionsMixin(StateBase):
             return [{"type": "discard", "card": c} for c in representatives(p.hand, type_of)] + [DECLINE]
         if kind == "trash":
             return ([{"type": "trash", "zone": "play", "card": c} for c in representatives(p.play, type_of)]
-                    + [{"type": "trash", "zone": "discard", "card": c} for c in representatives(p.discard, type_of)]
+                    + [{"type": "trash", "zone": "discard", "card": c}
+                       for c in representatives(p.discard, type_of)]
                     + [DECLINE])
         if kind == "secret_from":
-            return [{"type": "secret_from", "room": r} for r in self.secret_rooms_adjacent(frame.seat)] + [DECLINE]
+            return [{"type": "secret_from", "room": r}
+                    for r in self.secret_rooms_adjacent(frame.seat)] + [DECLINE]
         raise AssertionError(f"unknown decision {kind!r}")
 
     def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
@@ -73,7 +75,8 @@ class DecisionsMixin(StateBase):
             if action["zone"] == "play":
                 # CK-6.9: a pending conditional whose card left the play area lapses
                 self.conds = [c for c in self.conds if c["card"] != card]
-            self.log.public("trash", seat=seat, zone=action["zone"], card=card, card_type=self.cat.type_of[card])
+            self.log.public("trash", seat=seat, zone=action["zone"], card=card,
+                            card_type=self.cat.type_of[card])
         elif kind == "secret_from":
             self.make_clank(seat, frame.data["clank"])
             room = action["room"]

@@ -64,7 +64,7 @@ class DragonMixin(StateBase):
                 drawn.append("black")
                 continue
             r -= self.bag_black
-            for seat, p in enumerate(self.p):
+            for seat, p in enumerate(self.p):  # noqa: B007 (the cube's seat, used below)
                 if r < p.bag:
                     break
                 r -= p.bag

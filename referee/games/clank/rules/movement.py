@@ -59,7 +59,8 @@ class MovementMixin(StateBase):
             p.supply -= d
             p.damage += d
             p.damage_taken += d
-        self.log.public("move", seat=self.active, **{"from": p.room}, to=to, tunnel=t.id, swords=swords, damage=max(d, 0))
+        self.log.public("move", seat=self.active, **{"from": p.room}, to=to, tunnel=t.id, swords=swords,
+                        damage=max(d, 0))
         self.enter_room(to)
 
     def do_teleport(self, to: str) -> None:

@@ -54,8 +54,9 @@ class ScoringMixin(StateBase):
         scores = [float(raw[s]) if elig[s] else 0.0 for s in range(n)]
         details: dict[str, Any] = {
             "eligible": elig, "raw_points": raw, "breakdown": parts, "end_reason": self.end_reason,
-            "stats": [{"rooms_visited": p.visited, "monsters_defeated": p.defeated, "damage_taken": p.damage_taken,
-                       "clank_made": p.clank_made, "status": p.status} for p in self.p],
+            "stats": [{"rooms_visited": p.visited, "monsters_defeated": p.defeated,
+                       "damage_taken": p.damage_taken, "clank_made": p.clank_made, "status": p.status}
+                      for p in self.p],
             "rounds": self.round,
         }
         return Outcome(ranks, scores, "normal", details=details)

@@ -25,7 +25,7 @@ def heal_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.1: a wounded character of either colour, not carried, on a connected square,
     with no other healthy character standing on it."""
     out = []
-    for q in st.board.conn[c.square]:  # type: ignore[union-attr,index]
+    for q in st.board.conn[c.pos]:
         if q is None:
             continue
         occ = st.at.get(q)
@@ -47,7 +47,7 @@ def apply_heal(st: DTState, action: dict[str, Any]) -> None:
 
 # -- DT-5.9.2 Lock-picking, DT-5.9.5 Break portcullis --------------------------------------------
 def _adjacent_ports(st: DTState, c: Token) -> list[str]:
-    ports = st.board.ports[c.square]  # type: ignore[union-attr,index]
+    ports = st.board.ports[c.pos]
     return [p for p in ports if p is not None]
 
 
@@ -70,9 +70,10 @@ def break_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 
 
 def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
-    new = {"open_portcullis": "open", "close_portcullis": "closed", "break_portcullis": "broken"}[action["type"]]
+    new = {"open_portcullis": "open", "close_portcullis": "closed",
+           "break_portcullis": "broken"}[action["type"]]
     st.ports[action["portcullis"]] = new
-    st.rebuild_board(squares=st.board.port_squares[action["portcullis"]])  # type: ignore[union-attr]
+    st.rebuild_board(squares=st.board.port_squares[action["portcullis"]])
     st.log.public("portcullis", id=action["portcullis"], state=new, by=action["character"])
 
 
@@ -94,7 +95,7 @@ def apply_regenerate(st: DTState, action: dict[str, Any]) -> None:
 # -- DT-5.9.4 Wall-walking -----------------------------------------------------------------------
 def _landing_ok(st: DTState, c: Token, q: Any) -> bool:
     """Jump / wall-walk landing: a legal end square, or an empty enemy-line square (exit)."""
-    if st.board.kind[q] == LINE and line_colour(q) != c.colour:  # type: ignore[union-attr]
+    if st.board.kind[q] == LINE and line_colour(q) != c.colour:
         return not any(st.tokens[t].char for t in st.at.get(q, ()))
     return is_end(st, c, q)
 
@@ -102,11 +103,11 @@ def _landing_ok(st: DTState, c: Token, q: Any) -> bool:
 def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.4: through a (single or double) wall, never a portcullis, never into a hidden room."""
     out = []
-    p = c.square
+    p = c.pos
     for d in range(4):
-        if st.board.edge(p, d) != "wall":  # type: ignore[union-attr,arg-type]
+        if st.board.edge(p, d) != "wall":
             continue
-        q = (p[0] + DX[d], p[1] + DY[d])  # type: ignore[index]
+        q = (p[0] + DX[d], p[1] + DY[d])
         if _landing_ok(st, c, q):
             out.append({"type": "wall_walk", "character": c.id, "dir": DIRS[d]})
     return out
@@ -115,7 +116,7 @@ def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 def _land(st: DTState, c: Token, q: Any, how: str) -> None:
     """Put ``c`` on its landing square (or exit) and open one visit of free sub-actions."""
     st.lift(c.id)
-    if st.board.kind[q] == LINE and line_colour(q) != c.colour:  # type: ignore[union-attr]
+    if st.board.kind[q] == LINE and line_colour(q) != c.colour:
         c.where = "limbo"
         st.log.public(how, character=c.id, to=list(q))
         scoring.exit_dungeon(st, c.id)
@@ -128,15 +129,15 @@ def _land(st: DTState, c: Token, q: Any, how: str) -> None:
 def apply_wall_walk(st: DTState, action: dict[str, Any]) -> None:
     c = st.tokens[action["character"]]
     d = DIRS.index(action["dir"])
-    _land(st, c, (c.square[0] + DX[d], c.square[1] + DY[d]), "wall_walk")  # type: ignore[index]
+    _land(st, c, (c.pos[0] + DX[d], c.pos[1] + DY[d]), "wall_walk")
 
 
 # -- DT-5.10.1 Fireball Wand -----------------------------------------------------------------------
 def _fireball_target(st: DTState, c: Token, d: int) -> Any:
     """DT-5.10.1: trace through passable edges; the first square holding any character."""
-    p = c.square
+    p = c.pos
     while True:
-        q = st.board.conn[p][d]  # type: ignore[union-attr,index]
+        q = st.board.conn[p][d]
         if q is None:
             return None
         if any(st.tokens[t].char for t in st.at.get(q, ())):
@@ -156,12 +157,13 @@ def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
     c = st.tokens[action["character"]]
     q = _fireball_target(st, c, DIRS.index(action["dir"]))
     wand = c.carrying
-    st.remove(wand, "used", None)  # type: ignore[arg-type]
+    assert wand is not None, "a legal fireball has a wand"
+    st.remove(wand, "used", None)
     st.log.public("fireball", character=c.id, dir=action["dir"], square=list(q))
     for tid in sorted(st.at.get(q, ())):
         if st.tokens[tid].char and st.tokens[tid].where == "board":
             scoring.kill(st, tid, "fireball")
-    if st.board.kind[q] == TRAP:  # type: ignore[union-attr]
+    if st.board.kind[q] == TRAP:
         for tid in sorted(st.at.get(q, ())):
             t = st.tokens[tid]
             if not t.char and not object_effects()[t.kind].supports_on_trap:
@@ -175,8 +177,9 @@ def apply_potion(st: DTState, action: dict[str, Any]) -> None:
 
     c = st.tokens[action["character"]]
     potion = c.carrying
-    bonus = object_effects()[st.tokens[potion].kind].row.bonus  # type: ignore[index]
-    st.remove(potion, "used", None)  # type: ignore[arg-type]
+    assert potion is not None, "a legal potion action has a potion"
+    bonus = object_effects()[st.tokens[potion].kind].row.bonus
+    st.remove(potion, "used", None)
     st.potion_ap[c.id] = st.potion_ap.get(c.id, 0) + bonus
     st.log.public("potion", character=c.id, ap=bonus)
 
@@ -188,13 +191,13 @@ def jump_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
         return []
     out = []
     board = st.board
-    p = c.square
-    for t in board.conn[p]:  # type: ignore[union-attr,index]
-        if t is None or board.kind[t] != TRAP:  # type: ignore[union-attr]
+    p = c.pos
+    for t in board.conn[p]:
+        if t is None or board.kind[t] != TRAP:
             continue
         if any(st.tokens[x].char for x in st.at.get(t, ())):
             continue
-        for land in board.conn[t]:  # type: ignore[union-attr]
+        for land in board.conn[t]:
             if land is None or land == p:
                 continue
             if _landing_ok(st, c, land):

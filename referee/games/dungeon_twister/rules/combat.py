@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
     """DT-5.8.1: an enemy, not carried, on a connected square, not wounded this turn (DT-5.8.9)."""
     out = []
-    for q in st.board.conn[a.square]:  # type: ignore[union-attr,index]
+    for q in st.board.conn[a.pos]:
         if q is None:
             continue
         occ = st.at.get(q)
@@ -37,19 +37,19 @@ def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]
     att, dfn = [a], [target]
     cands_a = [t for t in st.tokens.values() if t.id != a and _joins(st, t, ta.colour)]
     cands_d = [t for t in st.tokens.values() if t.id != target and _joins(st, t, tt.colour)]
-    conn = st.board.conn  # type: ignore[union-attr]
+    conn = st.board.conn
     changed = True
     while changed:
         changed = False
         d_squares = {st.tokens[x].square for x in dfn}
         for t in list(cands_a):
-            if any(q in d_squares for q in conn[t.square] if q is not None):  # type: ignore[index]
+            if any(q in d_squares for q in conn[t.pos] if q is not None):
                 att.append(t.id)
                 cands_a.remove(t)
                 changed = True
         a_squares = {st.tokens[x].square for x in att}
         for t in list(cands_d):
-            if any(q in a_squares for q in conn[t.square] if q is not None):  # type: ignore[index]
+            if any(q in a_squares for q in conn[t.pos] if q is not None):
                 dfn.append(t.id)
                 cands_d.remove(t)
                 changed = True
@@ -69,7 +69,7 @@ def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
         if t.carrying is not None and not st.tokens[t.carrying].char:
             total += object_effects()[st.tokens[t.carrying].kind].combat_bonus(side)
         if t.wounded and tid == target:  # [design D20] Armor lying under a wounded target
-            for oid in st.at.get(t.square, ()):  # type: ignore[arg-type]
+            for oid in st.at.get(t.pos, ()):
                 o = st.tokens[oid]
                 if not o.char:
                     total += object_effects()[o.kind].combat_bonus(side)
@@ -95,10 +95,10 @@ def card_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
 
 def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     """Record a secret card; resolve when both are in. True when the combat is over."""
-    sub = st.sub
-    sub["cards"][seat] = action["value"]  # type: ignore[index]
+    sub = st.open_sub
+    sub["cards"][seat] = action["value"]
     st.log.public("combat_card_submitted", seat=seat)
-    if None in sub["cards"]:  # type: ignore[index]
+    if None in sub["cards"]:
         return False
     resolve(st)
     return True
@@ -106,11 +106,11 @@ def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
 
 def resolve(st: DTState) -> None:
     """DT-5.8.5-5.8.10: higher total wins; tie = nothing; losers wounded, wounded losers killed."""
-    sub = st.sub
-    aseat = sub["aseat"]  # type: ignore[index]
+    sub = st.open_sub
+    aseat = sub["aseat"]
     dseat = 1 - aseat
-    cards = sub["cards"]  # type: ignore[index]
-    totals = [sub["base"][0] + cards[aseat], sub["base"][1] + cards[dseat]]  # type: ignore[index]
+    cards = sub["cards"]
+    totals = [sub["base"][0] + cards[aseat], sub["base"][1] + cards[dseat]]
     for seat in (0, 1):  # DT-5.8.10
         st.combat_hand[seat].remove(cards[seat])
         if cards[seat] == 0:
@@ -128,7 +128,7 @@ def resolve(st: DTState) -> None:
         return
     st.stats[winner]["combats_won"] += 1
     st.stats[1 - winner]["combats_lost"] += 1
-    losers = sub["def"] if winner == aseat else sub["att"]  # type: ignore[index]
+    losers = sub["def"] if winner == aseat else sub["att"]
     for tid in losers:
         t = st.tokens[tid]
         if t.where == "removed":

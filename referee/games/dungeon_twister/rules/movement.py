@@ -49,10 +49,10 @@ def _supports(kind: str) -> bool:
 
 def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool] | None:
     """DT-5.5.3.1-7: the square a step in direction ``d`` reaches and whether it is an exit."""
-    q = st.board.conn[p][d]  # type: ignore[union-attr]
+    q = st.board.conn[p][d]
     if q is None:
         return None
-    kind = st.board.kind[q]  # type: ignore[union-attr]
+    kind = st.board.kind[q]
     occ = st.at.get(q, ())
     toks = st.tokens
     if kind == LINE and line_colour(q) != m.colour:
@@ -83,7 +83,7 @@ def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool]
 
 def allowed_on(st: DTState, m: Token, q: Square) -> bool:
     """DT-5.5.3.7: the mover may be on square ``q`` (only traps restrict)."""
-    if st.board.kind[q] != TRAP:  # type: ignore[union-attr]
+    if st.board.kind[q] != TRAP:
         return True
     cap = _caps(m.kind)
     if cap.crosses_traps or st.has_rope(m):
@@ -101,7 +101,7 @@ def allowed_on(st: DTState, m: Token, q: Square) -> bool:
 
 def is_end(st: DTState, x: Token, q: Square) -> bool:
     """DT-5.5.5: ``q`` is a legal end square for ``x`` with its carried token."""
-    kind = st.board.kind[q]  # type: ignore[union-attr]
+    kind = st.board.kind[q]
     if kind == LINE and line_colour(q) != x.colour:
         return False                                                # 5
     n = 2 if x.carrying is not None else 1
@@ -147,8 +147,8 @@ def end_reachable(st: DTState, m: Token, start: Square, budget: int) -> bool:
 
 def _after_ok(st: DTState, m: Token, steps: int) -> bool:
     """DT-5.5.10: after a free sub-action the mover is still allowed here and can still end."""
-    q = m.square
-    return allowed_on(st, m, q) and end_reachable(st, m, q, steps)  # type: ignore[arg-type]
+    q = m.pos
+    return allowed_on(st, m, q) and end_reachable(st, m, q, steps)
 
 
 def legal_steps(st: DTState, m: Token, steps: int, first_only: bool = False) -> list[dict[str, Any]]:
@@ -156,9 +156,9 @@ def legal_steps(st: DTState, m: Token, steps: int, first_only: bool = False) -> 
     out: list[dict[str, Any]] = []
     if steps < 1:
         return out
-    p = m.square
+    p = m.pos
     for d in range(4):
-        r = step_target(st, m, p, d)  # type: ignore[arg-type]
+        r = step_target(st, m, p, d)
         if r is None:
             continue
         q, ex = r
@@ -182,7 +182,7 @@ def _rope_pick_blocked(st: DTState, m: Token, q: Square) -> bool:
 
 def _rope_victims(st: DTState, m: Token, k: Token, q: Square) -> list[str]:
     """DT-6.2.6: wounded enemies lying on a trap whose Rope is taken die."""
-    if st.board.kind[q] != TRAP or k.char or not _supports(k.kind):  # type: ignore[union-attr]
+    if st.board.kind[q] != TRAP or k.char or not _supports(k.kind):
         return []
     return sorted(tid for tid in st.at.get(q, ()) if st.tokens[tid].char and st.tokens[tid].wounded
                   and st.tokens[tid].colour != m.colour)
@@ -191,12 +191,12 @@ def _rope_victims(st: DTState, m: Token, k: Token, q: Square) -> list[str]:
 def free_actions(st: DTState, m: Token, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """DT-5.5.6-5.5.8 with the DT-5.5.10 limits: pick_up, drop, exchange on the current square."""
     out: list[dict[str, Any]] = []
-    q: Square = m.square  # type: ignore[assignment]
+    q = m.pos
     occ = st.at.get(q, ())
     toks = st.tokens
     steps = frame["steps"]
     visit = frame["visit"]
-    kind = st.board.kind[q]  # type: ignore[union-attr]
+    kind = st.board.kind[q]
     others = [toks[tid] for tid in sorted(occ) if tid != m.id]
     healthy_enemy = any(t.char and not t.wounded and t.colour != m.colour for t in others)
     friend = next((t for t in others if t.char and not t.wounded and t.colour == m.colour), None)
@@ -254,15 +254,16 @@ def _exchange_mode(m: Token, f: Token) -> str | None:
 def _anchors(st: DTState, q: Square) -> int:
     """DT-5.5.7 [design D13]: connected neighbouring floor/gear squares of a trap."""
     board = st.board
-    return sum(1 for n in board.conn[q] if n is not None and board.kind[n] in ("floor", "gear"))  # type: ignore
+    return sum(1 for n in board.conn[q] if n is not None
+               and board.kind[n] in ("floor", "gear"))
 
 
 def move_legal(st: DTState) -> list[dict[str, Any]]:
     """The move sub-phase's legal list (DT-5.5.2)."""
-    frame: dict[str, Any] = st.sub  # type: ignore[assignment]
+    frame = st.open_sub
     m = st.tokens[frame["char"]]
-    out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)  # type: ignore[arg-type]
-    if is_end(st, m, m.square):  # type: ignore[arg-type]
+    out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)
+    if is_end(st, m, m.pos):
         out.append({"type": "end_move"})
     return out
 
@@ -291,54 +292,58 @@ def start_move(st: DTState, c: str) -> None:
     m = st.tokens[c]
     st.pay(c)
     st.sub = new_frame(m, _speed(m))
-    st.sub["path"] = [list(m.square)]  # type: ignore[arg-type]
+    st.sub["path"] = [list(m.pos)]
 
 
 def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
     """DT-7.7: one event per completed move (its path), to keep the log small."""
     path = frame.get("path")
     if path:  # (after a jump / wall-walk landing the landing event says it all)
-        st.log.public("move", character=frame["char"], frm=path[0], to=path[-1], steps=len(path) - 1, exit=exited)
+        st.log.public("move", character=frame["char"], frm=path[0], to=path[-1], steps=len(path) - 1,
+                      exit=exited)
 
 
 def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     """Apply a move sub-phase decision; True when the action (the whole move) is over."""
-    frame = st.sub
-    m = st.tokens[frame["char"]]  # type: ignore[index]
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
     kind = action["type"]
     if kind == "step":
         d = DIRS.index(action["dir"])
-        q, ex = step_target(st, m, m.square, d)  # type: ignore[arg-type,misc]
+        r = step_target(st, m, m.pos, d)
+        assert r is not None, "a legal step has a target"
+        q, ex = r
         st.lift(m.id)
-        frame["steps"] -= 1  # type: ignore[index]
-        frame["visit"] = {"pick": None, "drop": None, "xchg": False}  # type: ignore[index]
-        frame.setdefault("path", []).append(list(q))  # type: ignore[union-attr,arg-type]
+        frame["steps"] -= 1
+        frame["visit"] = {"pick": None, "drop": None, "xchg": False}
+        frame.setdefault("path", []).append(list(q))
         if ex:
             m.where = "limbo"
-            _log_move(st, frame, True)  # type: ignore[arg-type]
+            _log_move(st, frame, True)
             scoring.exit_dungeon(st, m.id)
             return True
         st.put(m.id, q)
         return False
     if kind == "end_move":
-        _log_move(st, frame, False)  # type: ignore[arg-type]
+        _log_move(st, frame, False)
         return True
-    visit = frame["visit"]  # type: ignore[index]
-    q = m.square
+    visit = frame["visit"]
+    q = m.pos
     if kind == "pick_up":
         k = st.tokens[action["token"]]
-        victims = _rope_victims(st, m, k, q)  # type: ignore[arg-type]
+        victims = _rope_victims(st, m, k, q)
         st.lift(k.id)
         st.carry(m.id, k.id)
         visit["pick"] = k.id
-        st.log.public("pick_up", character=m.id, token=k.id, square=list(q))  # type: ignore[arg-type]
+        st.log.public("pick_up", character=m.id, token=k.id, square=list(q))
         for v in victims:
             scoring.kill(st, v, "rope_taken")
     elif kind == "drop":
         k_id = st.uncarry(m.id)
-        st.put(k_id, q)  # type: ignore[arg-type]
+        assert k_id is not None, "a legal drop has something to drop"
+        st.put(k_id, q)
         visit["drop"] = k_id
-        st.log.public("drop", character=m.id, token=k_id, square=list(q))  # type: ignore[arg-type]
+        st.log.public("drop", character=m.id, token=k_id, square=list(q))
     elif kind == "exchange":
         f = st.tokens[action["friend"]]
         a, b = m.carrying, f.carrying

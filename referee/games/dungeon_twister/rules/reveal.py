@@ -25,8 +25,9 @@ def _border() -> dict[tuple[int, int], list[tuple[int, int]]]:
             own = slot_of((x, y))
             for d in range(4):
                 q = (x + DX[d], y + DY[d])
-                if 0 <= q[1] < 10 and 0 < q[0] < 21 and slot_of(q) != own:
-                    out.setdefault((x, y), []).append((d, slot_of(q)))  # type: ignore[arg-type]
+                s = slot_of(q)
+                if 0 <= q[1] < 10 and s is not None and s != own:
+                    out.setdefault((x, y), []).append((d, s))
     return out
 
 
@@ -38,15 +39,15 @@ def reveal_slots(st: DTState, c: Token) -> list[int]:
 
     The hidden tile's walls never matter (DT-7.1); only ``c``'s own tile walls do.
     """
-    p = c.square
+    p = c.pos
     out: set[int] = set()
     if st.all_revealed:
         return []
-    if line_colour(p) == c.colour:  # type: ignore[arg-type]
+    if line_colour(p) == c.colour:
         out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
     else:
-        for d, s in _BORDER.get(p, ()):  # type: ignore[arg-type]
-            if not st.slots[s]["revealed"] and not st.board.own_wall(p, d):  # type: ignore[union-attr,arg-type]
+        for d, s in _BORDER.get(p, ()):
+            if not st.slots[s]["revealed"] and not st.board.own_wall(p, d):
                 out.add(s)
     return sorted(out)
 
@@ -77,25 +78,26 @@ def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
 
 def place_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     """DT-6.1.2: one token of the placer's list on an empty floor or gear square of the slot."""
-    sub = st.sub
-    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]  # type: ignore[index]
-    squares = [sq for sq in slot_squares(sub["slot"])  # type: ignore[index]
-               if st.board.kind[sq] in (FLOOR, GEAR) and sq not in st.at]  # type: ignore[union-attr]
+    sub = st.open_sub
+    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
+    squares = [sq for sq in slot_squares(sub["slot"])
+               if st.board.kind[sq] in (FLOOR, GEAR) and sq not in st.at]
     return [{"type": "place_revealed", "token": tid, "square": [x, y]} for tid in todo for (x, y) in squares]
 
 
 def apply_place(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     """Place one token face up (DT-6.1.3); True when the reveal action is complete."""
-    sub = st.sub
-    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]  # type: ignore[index]
+    sub = st.open_sub
+    todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
     todo.remove(action["token"])
     t = st.tokens[action["token"]]
     t.handle = None
-    st.put(t.id, tuple(action["square"]))  # type: ignore[arg-type]
+    x, y = action["square"]
+    st.put(t.id, (x, y))
     st.log.public("place_revealed", seat=seat, token=t.id, square=list(action["square"]))
     if todo:
         return False
-    if seat == sub["revealer"] and sub["opp"]:  # type: ignore[index]
-        sub["placer"] = 1 - seat  # type: ignore[index]
+    if seat == sub["revealer"] and sub["opp"]:
+        sub["placer"] = 1 - seat
         return False
     return True

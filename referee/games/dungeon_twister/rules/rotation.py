@@ -13,12 +13,13 @@ if TYPE_CHECKING:
 def rotate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     """DT-5.7.1: own slot, or the pair tile's slot if revealed; the rotating tile's arrow unless
     the character chooses the direction (Mekanork)."""
-    p = c.square
-    if st.board.kind[p] != GEAR:  # type: ignore[union-attr,index]
+    p = c.pos
+    if st.board.kind[p] != GEAR:
         return []
-    t: int = slot_of(p)  # type: ignore[arg-type,assignment]
+    t = slot_of(p)
+    assert t is not None, "a gear lies in a room"
     rooms = content().rooms
-    tile = st.slots[t]["tile"]  # type: ignore[index]
+    tile = st.slots[t]["tile"]
     pair_tile = content().pair_of[tile]
     targets = [t]
     for s, slot in enumerate(st.slots):
@@ -27,7 +28,7 @@ def rotate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     free = st.caps(c).chooses_rotation
     out = []
     for s in sorted(targets):
-        dirs = ("cw", "ccw") if free else (rooms[st.slots[s]["tile"]].arrow,)  # type: ignore[index]
+        dirs = ("cw", "ccw") if free else (rooms[st.slots[s]["tile"]].arrow,)
         for d in dirs:
             out.append({"type": "rotate", "character": c.id, "slot": s, "dir": d})
     return out

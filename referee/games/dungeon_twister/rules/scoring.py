@@ -43,7 +43,7 @@ def kill(st: DTState, tid: str, cause: str) -> None:
         k.carrier = None
         if k.char:
             kill(st, carried, "carrier_killed")
-        elif sq is not None and st.board is not None and st.board.kind[sq] == TRAP \
+        elif sq is not None and st.board.kind[sq] == TRAP \
                 and not object_effects()[k.kind].supports_on_trap:
             st.remove(carried, "fell_into_trap", None)
             st.log.public("object_lost", token=carried, square=list(sq))
@@ -64,7 +64,7 @@ def wound(st: DTState, tid: str, winner: int) -> None:
             kill(st, k.id, "carrier_lost")
         else:
             st.uncarry(tid)
-            st.put(k.id, t.square)  # type: ignore[arg-type]
+            st.put(k.id, t.pos)
     t.wounded = True
     t.wtt = True
     t.blocked = False

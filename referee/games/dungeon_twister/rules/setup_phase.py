@@ -37,7 +37,7 @@ def placement_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     counts = [0] * 8
     for t in st.tokens.values():
         if t.where == "hidden":
-            counts[t.slot] += 1  # type: ignore[index]
+            counts[t.room] += 1
     slots = [s.slot for s in content().slots if counts[s.slot] < s.capacity]
     pool = sorted(t.id for t in st.tokens.values() if t.colour == seat and t.where == "pool")
     return [{"type": "place_hidden", "token": tid, "slot": s} for tid in pool for s in slots]

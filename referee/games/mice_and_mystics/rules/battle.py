@@ -106,7 +106,8 @@ def attack_dice(st: MMState, mouse: str, target: str, weapon: str, ability: str 
     ctx = {"mouse": mouse, "target": target}
     base = hero.lore if weapon_mod(st, weapon, "dice_base_lore", ctx) else hero.battle
     n = base + C.cards[weapon].dice + weapon_mod(st, weapon, "attack_dice", ctx) + mouse_mod(st, mouse,
-                                                                                               "attack_dice", ctx)
+                                                                                               "attack_dice",
+                                                                                             ctx)
     if ability is not None:
         n += call(C.abilities[ability].effect, st, "attack_dice", C.abilities[ability], ctx)
     return max(0, n)
@@ -137,7 +138,8 @@ def resolve_attack(st: MMState, mouse: str, mode: str, target: str, weapon: str,
 
 
 def second_shot_options(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "second_shot", "target": t} for t in ranged_targets(st, data["mouse"])] + [{"type": "skip"}]
+    return [{"type": "second_shot", "target": t}
+            for t in ranged_targets(st, data["mouse"])] + [{"type": "skip"}]
 
 
 def second_shot_apply(st: MMState, action: dict[str, Any]) -> None:

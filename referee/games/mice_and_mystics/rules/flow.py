@@ -1,7 +1,7 @@
 """MM-5.1-5.13: rounds, the initiative track, the surprise row, turn start/end and time is short."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..catalog import content
 from . import board, care, cheese, monsters, movement
@@ -22,8 +22,9 @@ def card_alive(st: MMState, card: str) -> bool:
     if key in C.heroes:
         return True
     if key in C.boss_cards:
-        return st.boss is not None and key in st.boss["cards"] and st.boss["cards"][key] < C.boss_cards[key].life \
-            and st.boss["monster"] in st.monsters
+        boss = st.boss
+        return boss is not None and key in boss["cards"] and boss["cards"][key] < C.boss_cards[key].life \
+            and boss["monster"] in st.monsters
     return any(m.type == key for m in st.monsters.values())
 
 
@@ -127,17 +128,17 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
             return
         face = cheese.roll(st, 1, "move", key)[0]
         st.turn = {"kind": "mouse", "card": card, "mouse": key, "surprise": surprise, "ending": False,
-                   "move_roll": f"F{face}", "normal": "unused", "normal_mp": movement.move_value(st, key) + board.NUMBER[face],
-                   "scurry": None, "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False,
-                   "slip": False}
+                   "move_roll": f"F{face}", "normal": "unused",
+                   "normal_mp": movement.move_value(st, key) + board.NUMBER[face], "scurry": None,
+                   "scurry_mp": 0, "steps": 0, "action": False, "free": [], "hook": False, "slip": False}
         return
-    st.turn = {"kind": "monster", "card": card, "surprise": surprise, "order": monsters.monster_order(st, card),
-               "i": 0, "stage": 0, "attacks": 0, "attacked": []}
+    st.turn = {"kind": "monster", "card": card, "surprise": surprise,
+               "order": monsters.monster_order(st, card), "i": 0, "stage": 0, "attacks": 0, "attacked": []}
 
 
 def end_card_turn(st: MMState) -> None:
     """MM-5.12 movement lost, current, limits reset; surprise cards go to the bottom of the track."""
-    t: dict[str, Any] = st.turn  # type: ignore[assignment]
+    t = st.card_turn
     st.turn = None
     card = t["card"]
     if t["kind"] == "mouse" and not t.get("rescue"):

@@ -104,7 +104,7 @@ def share_partners(st: MMState, mouse: str) -> list[str]:
     for x in st.mice.values():
         if x.id == mouse or x.captured or x.area is None or AREAS[x.area].water:
             continue
-        if not board.adjacent_or_same(m.area, x.area):  # type: ignore[arg-type]
+        if not board.adjacent_or_same(m.at, x.area):
             continue
         if m.pack or m.tricks or x.pack or x.tricks or m.cheese or x.cheese:
             out.append(x.id)

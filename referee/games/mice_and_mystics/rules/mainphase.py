@@ -35,7 +35,8 @@ def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]
         eff = row.effect
         base = {"type": "ability", "ability": a}
         if eff == "taunt" and not m.taunt or eff == "glamour_ward" and not m.ward or \
-                eff == "slip_past" and not t["slip"] or eff == "dash" and movement.current_movement(t) is not None or eff == "second_wind" and care.hurt(st, mouse):
+                eff == "slip_past" and not t["slip"] or eff == "dash" and movement.current_movement(
+                    t) is not None or eff == "second_wind" and care.hurt(st, mouse):
             out.append(base)
         elif eff == "soothing_balm":
             out += [{**base, "target": x} for x in care.near_mice(st, mouse, True) if care.hurt(st, x)]
@@ -44,10 +45,12 @@ def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]
                     if _needs_cleanse(st, x, CLEANSE_STATUSES)]
         elif eff == "ember_burst":
             areas = sorted({mo.area for mo in st.monsters.values()
-                            if board.has_los(st, m.area, mo.area)}, key=board.ordinal)  # type: ignore[arg-type]
+                            if board.has_los(st, m.at, mo.area)},
+                           key=board.ordinal)
             out += [{**base, "area": x} for x in areas]
         elif eff == "disarm":
-            out += [{**base, "area": x} for x in st.traps if board.adjacent_or_same(m.area, x)]  # type: ignore[arg-type]
+            out += [{**base, "area": x} for x in st.traps
+                    if board.adjacent_or_same(m.at, x)]
     return out
 
 
@@ -76,7 +79,7 @@ def item_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
     for c in sorted(set(m.tricks)):
         if C.cards[c].effect == "tripwire":
             out += [{"type": "play_trick", "card": c, "target": k} for k, mo in st.monsters.items()
-                    if not mo.pinned and board.adjacent_or_same(m.area, mo.area)]  # type: ignore[arg-type]
+                    if not mo.pinned and board.adjacent_or_same(m.at, mo.area)]
     return out
 
 
@@ -101,7 +104,7 @@ def main_legal(st: MMState) -> list[dict[str, Any]]:
             out += ability_options(st, mouse, "action")
         if stunned or webbed:
             out.append({"type": "recover"})
-    if not AREAS[m.area].water:  # type: ignore[index]
+    if not AREAS[m.at].water:
         if "equip" not in t["free"] and gear.equip_moves(st, mouse, []):
             out.append({"type": "equip_begin"})
         if "share" not in t["free"]:
@@ -167,7 +170,8 @@ def main_apply(st: MMState, action: dict[str, Any]) -> None:
         m.cheese -= ability_cost(st, mouse, a)
         st.ability_used.append(mouse)
         st.log.public("ability", mouse=mouse, ability=a, target=action.get("target"), area=action.get("area"))
-        call(row.effect, st, "use", row, {"mouse": mouse, "target": action.get("target"), "area": action.get("area")})
+        call(row.effect, st, "use", row,
+             {"mouse": mouse, "target": action.get("target"), "area": action.get("area")})
     elif kind in ("use_item", "use_party", "play_trick"):
         _use_card(st, mouse, kind, action)
     elif kind == "equip_begin":

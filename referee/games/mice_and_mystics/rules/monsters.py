@@ -94,11 +94,11 @@ def move_monster(st: MMState, mid: str, brow: Any) -> None:
         return
     g = board.graph(st)
     if mtype.mode == "ranged":
-        if any(board.has_los(st, mo.area, m.area) for m in live):  # type: ignore[arg-type]
+        if any(board.has_los(st, mo.area, m.at) for m in live):
             return
         mp = board.NUMBER[cheese.roll(st, 1, "monster_move", mid)[0]]
         passable = _passable(st, mid)
-        seen = {a for a in passable if any(board.has_los(st, a, m.area) for m in live)}  # type: ignore[arg-type]
+        seen = {a for a in passable if any(board.has_los(st, a, m.at) for m in live)}
         _walk(st, mid, seen, mp, stop_on_mouse=False)
         return
     if any(m.area == mo.area for m in live):
@@ -151,10 +151,10 @@ def _walk(st: MMState, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -
 def in_range(st: MMState, mid: str) -> list[str]:
     mo = st.monsters[mid]
     live = [m.id for m in st.mice.values() if not m.captured and m.area is not None]
-    near = [x for x in live if board.adjacent_or_same(mo.area, st.mice[x].area)]  # type: ignore[arg-type]
+    near = [x for x in live if board.adjacent_or_same(mo.area, st.mice[x].at)]
     if C.monsters[mo.type].mode == "melee" or near:
         return near
-    return [x for x in live if board.has_los(st, mo.area, st.mice[x].area)]  # type: ignore[arg-type]
+    return [x for x in live if board.has_los(st, mo.area, st.mice[x].at)]
 
 
 def choose_target(st: MMState, mid: str) -> str | None:
@@ -172,7 +172,7 @@ def choose_target(st: MMState, mid: str) -> str | None:
     fresh = [x for x in cands if x not in t["attacked"]]
     pool = fresh or cands
     dist = board.graph(st).dist[mo.area]
-    target = min(pool, key=lambda x: (dist.get(st.mice[x].area, 10 ** 6), _track_pos(st, x)))  # type: ignore[arg-type]
+    target = min(pool, key=lambda x: (dist.get(st.mice[x].at, 10 ** 6), _track_pos(st, x)))
     t["attacked"].append(target)
     return target
 

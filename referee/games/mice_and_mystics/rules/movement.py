@@ -74,12 +74,12 @@ def slips(st: MMState, mouse: str) -> bool:
 def may_leave(st: MMState, mouse: str) -> bool:
     """MM-5.19 b the leaving rule."""
     m = st.mice[mouse]
-    foes = board.monsters_in(st, m.area)  # type: ignore[arg-type]
+    foes = board.monsters_in(st, m.at)
     if not foes:
         return True
     if slips(st, mouse) or mouse_has(st, mouse, "slippery"):
         return True
-    return len(board.mice_in(st, m.area)) >= len(foes)  # type: ignore[arg-type]
+    return len(board.mice_in(st, m.at)) >= len(foes)
 
 
 def move_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
@@ -129,7 +129,9 @@ def do_step(st: MMState, mouse: str, to: str, hook: bool) -> None:
     """MM-5.18 a step (or a Hook and Twine crossing, MM-6.16)."""
     t = st.turn
     assert t is not None
-    _kind, cost = board.edge_to(st, st.mice[mouse].area, to)  # type: ignore[arg-type, misc]
+    edge = board.edge_to(st, st.mice[mouse].at, to)
+    assert edge is not None, "a legal step follows an edge"
+    _kind, cost = edge
     if hook:
         cost = 1
         t["hook"] = True
@@ -159,9 +161,9 @@ def enter(st: MMState, mouse: str, to: str) -> None:
 def after_enter(st: MMState, mouse: str) -> None:
     t = st.turn
     assert t is not None
-    area = st.mice[mouse].area
+    area = st.mice[mouse].at
     if t["scurry"] == "active" or t["normal"] == "active":
-        if board.monsters_in(st, area) and not slips(st, mouse):  # type: ignore[arg-type]
+        if board.monsters_in(st, area) and not slips(st, mouse):
             spend(t)  # MM-5.19 c
         elif _mp_left(t) <= 0:
             spend(t)
@@ -179,7 +181,7 @@ def trap_roll(st: MMState, mouse: str, stat: str) -> None:
         st.log.public("trap_passed", mouse=mouse, area=m.area)
         after_enter(st, mouse)
         return
-    st.traps.remove(m.area)  # type: ignore[arg-type]
+    st.traps.remove(m.at)
     st.log.public("trap_sprung", mouse=mouse, area=m.area)
     if not cheese.wound_mouse(st, mouse, 1, False, "mousetrap"):
         cheese.gain_cheese(st, mouse, 1, "mousetrap")

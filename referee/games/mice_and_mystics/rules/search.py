@@ -17,7 +17,7 @@ PACK_LIMIT = 3
 
 def can_search(st: MMState, mouse: str) -> bool:
     m = st.mice[mouse]
-    return not (AREAS[m.area].water or "stunned" in m.statuses or st.side in m.searched_sides)  # type: ignore[index]
+    return not (AREAS[m.at].water or "stunned" in m.statuses or st.side in m.searched_sides)
 
 
 def search(st: MMState, mouse: str) -> None:
