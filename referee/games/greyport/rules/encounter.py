@@ -143,11 +143,13 @@ class EncounterMixin(RoundMixin):
     def reveal_to_threat(self, key: Any, threat: int) -> None:
         """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
         group = self.group(key)
-        while sum(self.mdef(m).threat for m in group) < threat:
+        total = sum(self.mdef(m).threat for m in group)
+        while total < threat:
             m = self.draw_monster()
             if m is None:
                 return
             group.append(m)
+            total += self.mdef(m).threat
             self.dmg[m] = 0
             self.log.public("reveal_monster", monster=m, group=key)
 
@@ -187,7 +189,7 @@ class EncounterMixin(RoundMixin):
             self.log.public("saved", location=loc["id"], seat=saver)
             self.push([{"op": "reward", "seat": saver}])
         if not self.objective_met and self.phase != "setup":
-            enc = self.encounter()
+            enc = _encounter(self.options["chapter"], self.enc_index)
             if enc.objective == "clear_all":
                 met = not self.loc_group and not any(self.groups)
             else:
