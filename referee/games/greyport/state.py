@@ -147,8 +147,12 @@ class GreyportState(FramesMixin, State):
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
-        if self._legal_cache is not None and self._legal_cache[0] == seat:
-            return [dict(a) for a in self._legal_cache[1]]
+        cached = self._legal_cache
+        if cached is not None and cached[0] == seat:
+            # the list ``advance`` computed is handed over as it is (no copy): the cache is dropped, so a
+            # caller that edits it changes nothing here and a second ask recomputes it
+            self._legal_cache = None
+            return cached[1]
         top = self.stack.top()
         legal = self.frame_legal(top) if top is not None else self.main_legal(seat)
         self._legal_cache = (seat, legal)

@@ -19,6 +19,12 @@ def _instances(designs: tuple[str, ...], monsters: bool = False) -> tuple[str, .
 
 
 @cache
+def _token_ids() -> dict[str, tuple[str, ...]]:
+    """GB-4.2.4 the token supply's instance ids per design (built once; each game copies the lists)."""
+    return {d: tuple(f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)) for d in C.token_designs}
+
+
+@cache
 def _encounter(chapter: str, index: int) -> Any:
     return C.encounters[C.chapters[chapter].encounters[index]]
 
@@ -68,7 +74,7 @@ class EncounterMixin(RoundMixin):
         """GB-4.2.4: shuffle the curse deck; fill the token supply."""
         self.curse_deck = list(_instances(tuple(C.curse_designs)))
         self.shuffle_deck("curse")
-        self.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
+        self.token_supply = {d: list(ids) for d, ids in _token_ids().items()}
 
     def _t_first_player(self, t: dict[str, Any]) -> None:
         """GB-4.2.5: option or random; marker ``taunt`` side up."""

@@ -33,11 +33,12 @@ class MainMixin(FightMixin):
             if p.hero_zone == "hand":
                 out.append({"type": "play_hero", "card": f"PH{seat}"})
             out += [{"type": "play_hero", "card": c} for c in hand if defs[c].kind == "hero"]
-        for c in hand:
-            if defs[c].kind == "item":
-                for e in p.play:
-                    if e["item"] is None and not e["fought"] and self.card_def(e["card"]).type == defs[c].type:
-                        out.append({"type": "play_item", "card": c, "hero": e["card"]})
+        open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play if e["item"] is None and not e["fought"]]
+        if open_heroes:
+            for c in hand:
+                d = defs[c]
+                if d.kind == "item":
+                    out += [{"type": "play_item", "card": c, "hero": h} for h, t in open_heroes if t == d.type]
         fights: list[dict[str, Any]] = []
         for e in p.play:
             if not e["exhausted"]:
@@ -49,7 +50,10 @@ class MainMixin(FightMixin):
             for card in (e["card"], e["item"]):
                 if card is None:
                     continue
-                for a in _round_abilities(self.card_def(card)):
+                abilities = _round_abilities(card_def(card))
+                if not abilities:
+                    continue
+                for a in abilities:
                     code = a.key[6:]
                     used = {"card": card, "ability": code} in e["round_used"]
                     if not used and self.effect_fn(a.key).available(self, seat, card):
