@@ -40,9 +40,16 @@ class MainMixin(FightMixin):
                 if d.kind == "item":
                     out += [{"type": "play_item", "card": c, "hero": h} for h, t in open_heroes if t == d.type]
         fights: list[dict[str, Any]] = []
+        sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}   # heroes that target alike share them
         for e in p.play:
             if not e["exhausted"]:
-                fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in self.target_sets(e)]
+                flags = self.targeting(e)
+                sets = sets_by_flags.get(flags)
+                if sets is None:
+                    sets = sets_by_flags[flags] = self.target_sets(e, {"cleave": flags[0], "snipe": flags[1]})
+                    fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in sets]
+                else:
+                    fights += [{"type": "fight", "hero": e["card"], "targets": list(t)} for t in sets]
         rest: list[dict[str, Any]] = []
         if seat == self.defender and self.marker == "taunt":
             rest += [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
