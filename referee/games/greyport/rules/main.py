@@ -33,14 +33,16 @@ class MainMixin(FightMixin):
             if p.hero_zone == "hand":
                 out.append({"type": "play_hero", "card": f"PH{seat}"})
             out += [{"type": "play_hero", "card": c} for c in hand if defs[c].kind == "hero"]
-        open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play if e["item"] is None and not e["fought"]]
+        open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play
+                       if e["item"] is None and not e["fought"]]
         if open_heroes:
             for c in hand:
                 d = defs[c]
                 if d.kind == "item":
-                    out += [{"type": "play_item", "card": c, "hero": h} for h, t in open_heroes if t == d.type]
+                    out += [{"type": "play_item", "card": c, "hero": h}
+                            for h, t in open_heroes if t == d.type]
         fights: list[dict[str, Any]] = []
-        sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}   # heroes that target alike share them
+        sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}  # heroes that target alike share them
         for e in p.play:
             if not e["exhausted"]:
                 flags = self.targeting(e)
