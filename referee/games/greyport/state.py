@@ -147,8 +147,12 @@ class GreyportState(FramesMixin, State):
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
-        if self._legal_cache is not None and self._legal_cache[0] == seat:
-            return [dict(a) for a in self._legal_cache[1]]
+        cached = self._legal_cache
+        if cached is not None and cached[0] == seat:
+            # the list ``advance`` computed is handed over as it is (no copy): the cache is dropped, so a
+            # caller that edits it changes nothing here and a second ask recomputes it
+            self._legal_cache = None
+            return cached[1]
         top = self.stack.top()
         legal = self.frame_legal(top) if top is not None else self.main_legal(seat)
         self._legal_cache = (seat, legal)
@@ -171,21 +175,32 @@ class GreyportState(FramesMixin, State):
 
     def advance(self) -> None:
         """Run queued rule steps until a seat must decide; GB-5.3.5 applies forced single options."""
+        # The hottest loop of the engine: attributes are bound to locals (the lists and the stack are
+        # mutated in place by the rules, never rebound, while this loop runs -- ``tasks`` is re-read
+        # after each step all the same, a rule may assign a new list).
+        frames = self.stack.frames
+        methods = _TASK_METHODS
         while self.result is None:
-            top = self.stack.top()
-            if top is not None:
+            if frames:
+                top = frames[-1]
                 if top.kind != "retire_curse" or self.main_auto_ok(top.seat):
                     legal = self.frame_legal(top)
                     if len(legal) == 1:
                         self._decide(top.seat, legal[0], auto=True)
+                        frames = self.stack.frames
                         continue
                     self._legal_cache = (top.seat, legal)   # the list the seat is asked with next
                 return
-            if self.tasks:
-                t = self.tasks.pop()
+            tasks = self.tasks
+            if tasks:
+                t = tasks.pop()
                 op = t["op"]
-                getattr(self, _TASK_METHODS.get(op) or _TASK_METHODS.setdefault(op, f"_t_{op}"))(t)
+                name = methods.get(op)
+                if name is None:
+                    name = methods[op] = f"_t_{op}"
+                getattr(self, name)(t)
                 self.checks()
+                frames = self.stack.frames
                 continue
             if self.phase != "action":
                 raise AssertionError(f"greyport: no decision and no task in phase {self.phase}")
@@ -198,6 +213,7 @@ class GreyportState(FramesMixin, State):
                 legal = self.main_legal(seat)
                 if len(legal) == 1:
                     self._decide(seat, legal[0], auto=True)
+                    frames = self.stack.frames
                     continue
                 self._legal_cache = (seat, legal)
             return

@@ -389,12 +389,26 @@ class CoreMixin(_Base):
         return deck
 
     def take_top(self, key: str) -> str:
-        card = self.settle(key, 1).pop(0)
         settled = self.settled
         i = settled.get(key)
-        if i is not None:
-            settled[key] = i - 1 if i > 0 else 0
-        return card
+        if i is None:
+            return getattr(self, DECKS[key]).pop(0)  # type: ignore[no-any-return]
+        if i > 0:
+            card = getattr(self, DECKS[key]).pop(0)
+            settled[key] = i - 1
+            return card  # type: ignore[no-any-return]
+        # ``settle(key, 1)`` inlined (the common case: an unsettled deck, one card taken): the same RNG
+        # draw and swap, so the same order as a full shuffle up front
+        deck: list[str] = getattr(self, DECKS[key])
+        n = len(deck)
+        if n > 1:
+            j = self.rng.below(n)
+            deck[0], deck[j] = deck[j], deck[0]
+        if n - 1 <= 1:
+            del settled[key]
+        else:
+            settled[key] = 0
+        return deck.pop(0)
 
     def shuffle_in(self, key: str, cards: list[str]) -> None:
         """Put cards into a deck at random (GB-4.3.2 "put back and shuffle")."""

@@ -19,6 +19,12 @@ def _instances(designs: tuple[str, ...], monsters: bool = False) -> tuple[str, .
 
 
 @cache
+def _token_ids() -> dict[str, tuple[str, ...]]:
+    """GB-4.2.4 the token supply's instance ids per design (built once; each game copies the lists)."""
+    return {d: tuple(f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)) for d in C.token_designs}
+
+
+@cache
 def _encounter(chapter: str, index: int) -> Any:
     return C.encounters[C.chapters[chapter].encounters[index]]
 
@@ -68,7 +74,7 @@ class EncounterMixin(RoundMixin):
         """GB-4.2.4: shuffle the curse deck; fill the token supply."""
         self.curse_deck = list(_instances(tuple(C.curse_designs)))
         self.shuffle_deck("curse")
-        self.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
+        self.token_supply = {d: list(ids) for d, ids in _token_ids().items()}
 
     def _t_first_player(self, t: dict[str, Any]) -> None:
         """GB-4.2.5: option or random; marker ``taunt`` side up."""
@@ -143,11 +149,13 @@ class EncounterMixin(RoundMixin):
     def reveal_to_threat(self, key: Any, threat: int) -> None:
         """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
         group = self.group(key)
-        while sum(self.mdef(m).threat for m in group) < threat:
+        total = sum(self.mdef(m).threat for m in group)
+        while total < threat:
             m = self.draw_monster()
             if m is None:
                 return
             group.append(m)
+            total += self.mdef(m).threat
             self.dmg[m] = 0
             self.log.public("reveal_monster", monster=m, group=key)
 
@@ -187,7 +195,7 @@ class EncounterMixin(RoundMixin):
             self.log.public("saved", location=loc["id"], seat=saver)
             self.push([{"op": "reward", "seat": saver}])
         if not self.objective_met and self.phase != "setup":
-            enc = self.encounter()
+            enc = _encounter(self.options["chapter"], self.enc_index)
             if enc.objective == "clear_all":
                 met = not self.loc_group and not any(self.groups)
             else:

@@ -10,13 +10,23 @@ from referee.engine import Frame
 from .core import C
 from .encounter import EncounterMixin
 
+#: frame kind -> method names (built once per kind: a hot path)
+_LEGAL: dict[str, str] = {}
+_DO: dict[str, str] = {}
+
 
 class FramesMixin(EncounterMixin):
     def frame_legal(self, f: Frame) -> list[dict[str, Any]]:
-        return getattr(self, f"_legal_{f.kind}")(f)
+        name = _LEGAL.get(f.kind)
+        if name is None:
+            name = _LEGAL[f.kind] = f"_legal_{f.kind}"
+        return getattr(self, name)(f)  # type: ignore[no-any-return]
 
     def frame_do(self, f: Frame, a: dict[str, Any]) -> None:
-        getattr(self, f"_do_{f.kind}")(f, a)
+        name = _DO.get(f.kind)
+        if name is None:
+            name = _DO[f.kind] = f"_do_{f.kind}"
+        getattr(self, name)(f, a)
 
     # -- setup ----------------------------------------------------------------------------------------
     def _legal_choose_character(self, f: Frame) -> list[dict[str, Any]]:

@@ -33,15 +33,25 @@ class MainMixin(FightMixin):
             if p.hero_zone == "hand":
                 out.append({"type": "play_hero", "card": f"PH{seat}"})
             out += [{"type": "play_hero", "card": c} for c in hand if defs[c].kind == "hero"]
-        for c in hand:
-            if defs[c].kind == "item":
-                for e in p.play:
-                    if e["item"] is None and not e["fought"] and self.card_def(e["card"]).type == defs[c].type:
-                        out.append({"type": "play_item", "card": c, "hero": e["card"]})
+        open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play
+                       if e["item"] is None and not e["fought"]]
+        if open_heroes:
+            for c in hand:
+                d = defs[c]
+                if d.kind == "item":
+                    out += [{"type": "play_item", "card": c, "hero": h}
+                            for h, t in open_heroes if t == d.type]
         fights: list[dict[str, Any]] = []
+        sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}  # heroes that target alike share them
         for e in p.play:
             if not e["exhausted"]:
-                fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in self.target_sets(e)]
+                flags = self.targeting(e)
+                sets = sets_by_flags.get(flags)
+                if sets is None:
+                    sets = sets_by_flags[flags] = self.target_sets(e, {"cleave": flags[0], "snipe": flags[1]})
+                    fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in sets]
+                else:
+                    fights += [{"type": "fight", "hero": e["card"], "targets": list(t)} for t in sets]
         rest: list[dict[str, Any]] = []
         if seat == self.defender and self.marker == "taunt":
             rest += [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
@@ -49,7 +59,10 @@ class MainMixin(FightMixin):
             for card in (e["card"], e["item"]):
                 if card is None:
                     continue
-                for a in _round_abilities(self.card_def(card)):
+                abilities = _round_abilities(card_def(card))
+                if not abilities:
+                    continue
+                for a in abilities:
                     code = a.key[6:]
                     used = {"card": card, "ability": code} in e["round_used"]
                     if not used and self.effect_fn(a.key).available(self, seat, card):
