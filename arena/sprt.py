@@ -53,18 +53,27 @@ def _mle(values: list[float], phat: list[float], s: float) -> list[float]:
     eps = 1e-12 * (hi - lo)
     lo, hi = lo + eps, hi - eps
 
-    def f(theta: float) -> float:  # decreasing in θ
-        return sum(p * di / (1.0 + theta * di) for p, di in zip(phat, d))
-
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if f(mid) > 0:
-            lo = mid
+    # Newton's method from θ = 0 (no tilt: the data's own mean), safeguarded by the bracket (a step
+    # that leaves it bisects instead); f is decreasing, so the bracket shrinks every step
+    theta = 0.0
+    for _ in range(100):
+        f = fp = 0.0
+        for p, di in zip(phat, d):
+            q = di / (1.0 + theta * di)
+            f += p * q
+            fp -= p * q * q
+        if f > 0:
+            lo = theta
         else:
-            hi = mid
-        if hi - lo < 1e-13:
+            hi = theta
+        step = f / fp if fp else 0.0
+        nxt = theta - step
+        if not lo < nxt < hi:
+            nxt = (lo + hi) / 2
+        if abs(nxt - theta) < 1e-15 * max(1.0, abs(theta)) or hi - lo < 1e-13:
+            theta = nxt
             break
-    theta = (lo + hi) / 2
+        theta = nxt
     return [p / (1.0 + theta * di) for p, di in zip(phat, d)]
 
 
