@@ -74,6 +74,7 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
+@pytest.mark.timeout(int(float(os.environ.get("ARENA_SOAK_MAX_S", "5400"))) + 300)  # its own bound, not pytest's 600 s
 def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes: Processes) -> None:
     total_wanted = int(os.environ.get("ARENA_SOAK_MATCHES", "2000"))
     game = os.environ.get("ARENA_SOAK_GAME", "clank")
