@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
+
+import numpy as np
 
 from referee.engine.errors import ArenaError
 
@@ -43,29 +45,33 @@ def score_to_elo(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def _mle(values: list[float], phat: list[float], s: float) -> list[float]:
-    """The distribution on ``values`` nearest to ``phat`` (max. likelihood) with mean ``s``."""
-    d = [a - s for a in values]
-    hi_d, lo_d = max(d), min(d)
+def _mle(values: np.ndarray, phat: np.ndarray, s: float) -> np.ndarray:
+    """Per row of ``phat`` (frequencies over ``values``): the distribution nearest to it (max.
+    likelihood) with mean ``s``. Rows are independent (a batch of runs is solved at once)."""
+    d = values - s
+    hi_d, lo_d = float(d.max()), float(d.min())
     if hi_d <= 0 or lo_d >= 0:  # s outside the observed range: the nearest is all mass at one end
         raise SprtError(f"score {s:.4f} is outside the range of unit scores")
-    lo, hi = -1.0 / hi_d, -1.0 / lo_d  # 1 + θ d_i > 0 for every i
+    rows = phat.shape[0]
+    lo, hi = np.full(rows, -1.0 / hi_d), np.full(rows, -1.0 / lo_d)  # 1 + θ d_i > 0 for every i
     eps = 1e-12 * (hi - lo)
     lo, hi = lo + eps, hi - eps
-
-    def f(theta: float) -> float:  # decreasing in θ
-        return sum(p * di / (1.0 + theta * di) for p, di in zip(phat, d))
-
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if f(mid) > 0:
-            lo = mid
-        else:
-            hi = mid
-        if hi - lo < 1e-13:
+    # Newton's method from θ = 0 (no tilt: the data's own mean), safeguarded by the bracket (a step
+    # that leaves it bisects instead); f is decreasing, so the bracket shrinks every step
+    theta = np.zeros(rows)
+    for _ in range(100):
+        q = d / (1.0 + theta[:, None] * d)
+        f = (phat * q).sum(axis=1)
+        fp = -(phat * q * q).sum(axis=1)
+        lo = np.where(f > 0, theta, lo)
+        hi = np.where(f > 0, hi, theta)
+        nxt = theta - f / fp
+        nxt = np.where((lo < nxt) & (nxt < hi), nxt, (lo + hi) / 2)
+        done = (np.abs(nxt - theta) < 1e-15 * np.maximum(1.0, np.abs(theta))) | (hi - lo < 1e-13)
+        theta = nxt
+        if done.all():
             break
-    theta = (lo + hi) / 2
-    return [p / (1.0 + theta * di) for p, di in zip(phat, d)]
+    return phat / (1.0 + theta[:, None] * d)
 
 
 def llr(unit_scores: Iterable[float], s0: float, s1: float, values: Iterable[float]) -> float:
@@ -82,11 +88,17 @@ def llr_counts(counts: Counter[float], s0: float, s1: float, values: Iterable[fl
     unknown = set(counts) - set(vals)
     if unknown:
         raise SprtError(f"unit scores {sorted(unknown)} are not among the possible values")
-    n = [counts.get(v, 0) or 1e-3 for v in vals]
-    total = sum(n)
-    phat = [x / total for x in n]
+    return float(llr_table(np.array([[counts.get(v, 0) for v in vals]], dtype=float), s0, s1, vals)[0])
+
+
+def llr_table(counts: np.ndarray, s0: float, s1: float, values: Sequence[float]) -> np.ndarray:
+    """``llr`` of many runs at once: ``counts[r, i]`` = units of run r that scored ``values[i]``."""
+    n = np.where(counts > 0, counts, 1e-3)
+    total = n.sum(axis=1)
+    phat = n / total[:, None]
+    vals = np.asarray(values, dtype=float)
     p0, p1 = _mle(vals, phat, s0), _mle(vals, phat, s1)
-    return total * sum(p * (math.log(b) - math.log(a)) for p, a, b in zip(phat, p0, p1))
+    return np.asarray(total * (phat * (np.log(p1) - np.log(p0))).sum(axis=1))
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,10 @@ def build_spec(store: Store, match_id: int) -> tuple[MatchSpec, list[str | None]
         assert t is not None
         names = match.bot_names
         bots = {b.name: b for b in s.scalars(select(models.Bot).where(models.Bot.name.in_(names)))}
+        # twins dealt from the same seed: the referee's watch feed must not reveal this match's end
+        shared = bool(match.deal) and bool(s.scalar(select(models.Match.id).where(
+            models.Match.tournament_id == match.tournament_id, models.Match.deal == match.deal,
+            models.Match.id != match.id).limit(1)))
     seats, agents = [], []
     for name in names:
         b = bots.get(name)
@@ -77,7 +81,7 @@ def build_spec(store: Store, match_id: int) -> tuple[MatchSpec, list[str | None]
         seats.append(SeatSpec(name, command if b.kind == "hosted" else None, b.cwd, dict(b.env or {})))
         agents.append(b.agent)
     spec = MatchSpec(store.referee_match_id(match_id), match.game, match.seed, seats, dict(match.options),
-                     TimeControl(**t.time_control) if t.time_control else TimeControl())
+                     TimeControl(**t.time_control) if t.time_control else TimeControl(), shared)
     return spec, agents, t.executor, t.id
 
 

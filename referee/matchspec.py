@@ -45,15 +45,19 @@ class MatchSpec:
     seats: list[SeatSpec]
     options: dict[str, Any] = field(default_factory=dict)
     time_control: TimeControl = field(default_factory=TimeControl)
+    #: other matches are dealt from this seed (a deal group): the watch feed must not reveal the end
+    shared_deal: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"match_id": self.match_id, "game": self.game, "seed": self.seed, "options": self.options,
-                "seats": [s.to_json() for s in self.seats], "time_control": self.time_control.to_json()}
+                "seats": [s.to_json() for s in self.seats], "time_control": self.time_control.to_json(),
+                "shared_deal": self.shared_deal}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> MatchSpec:
         return cls(d["match_id"], d["game"], int(d["seed"]), [SeatSpec.from_json(s) for s in d["seats"]],
-                   dict(d.get("options") or {}), TimeControl(**(d.get("time_control") or {})))
+                   dict(d.get("options") or {}), TimeControl(**(d.get("time_control") or {})),
+                   bool(d.get("shared_deal", False)))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 * ``rotation`` (N seats): every group of N entrants (or, with fewer entrants than seats, every
   multiset of them holding at least two different bots) plays every seating of a balanced design
   on each deal (``seatings``): each bot sits in each position equally often *and* directly
-  before each other bot equally often.
+  before each other bot equally often, in the first round and round after round.
 * ``cooperative``: each team plays each of the game's scenarios (``Game.scenarios(n)``) at each seat
   count; a team is one bot in every seat, or with ``mixed`` every multiset of entrants.
 * ``gauntlet`` (bot developers): one subject against each other bot of the field; the subject takes
@@ -72,42 +72,53 @@ class Pairing:
         return all(b in self.memoryless for b in bots)
 
 
-# A 12-row design for four seats, balanced for seat, for the player directly before in the first
-# round (linear order) and for the *cyclic* neighbour (who plays before whom round after round):
-# each of the 6 cyclic orders of 0-3 in two rotations, chosen so every bot sits in every seat 3
-# times and the wrap-around pairs are all different. Found by exhaustive search (6^6 candidates;
-# no 4-row Williams square is cyclically balanced); tests/arena/test_seating.py checks it.
-FOUR_SEATS = ((0, 1, 2, 3), (1, 2, 3, 0), (0, 1, 3, 2), (2, 0, 1, 3), (1, 3, 0, 2), (3, 0, 2, 1),
-              (2, 3, 1, 0), (3, 1, 0, 2), (1, 2, 0, 3), (2, 0, 3, 1), (0, 3, 2, 1), (3, 2, 1, 0))
-
-
-def williams(n: int) -> list[tuple[int, ...]]:
-    """Williams' balanced Latin square: each symbol once per column and directly before each other
-    symbol equally often (n rows for even n; the square and its mirror, 2n rows, for odd n)."""
-    first, lo, hi = [0], 1, n - 1
-    while len(first) < n:
-        if len(first) % 2:
-            first.append(lo)
+def _zigzag(m: int) -> list[int]:
+    """0, 1, m-1, 2, m-2, ...: consecutive differences 1, -2, 3, -4, ... (Williams' first row)."""
+    row, lo, hi = [0], 1, m - 1
+    while len(row) < m:
+        if len(row) % 2:
+            row.append(lo)
             lo += 1
         else:
-            first.append(hi)
+            row.append(hi)
             hi -= 1
-    rows = [tuple((x + i) % n for x in first) for i in range(n)]
-    return rows + [r[::-1] for r in rows] if n % 2 else rows
+    return row
+
+
+def cyclic_design(n: int) -> list[tuple[int, ...]]:
+    """n(n-1) seat orders (n >= 4) balanced for seat and for the player directly before, in the
+    first round (linear order) *and* round after round (the cyclic order, last seat before first).
+
+    n(n-1) is the least possible: seat balance needs a multiple of n rows, cyclic balance a
+    multiple of n-1. Construction: a directed Hamiltonian cycle through seat ``∞ = n-1`` and the
+    zigzag over Z_{n-1}, developed mod n-1 (add i to every seat but ∞), gives n-1 cycles. For odd n
+    the zigzag's differences are every non-zero element of Z_{n-1} once, so the cycles hold every
+    ordered pair once, and all n rotations of each are played. For even n they hold every
+    difference but one, so the mirror cycles are added (every pair twice, as in Williams' odd
+    squares) and each cycle is played in n/2 rotations: the forward cycles from even positions,
+    the mirrored ones from odd positions, so each pair is the wrap-around (dropped) pair once.
+    ``tests/arena/test_seating.py`` checks every property.
+    """
+    m = n - 1
+    bases = [[m, *_zigzag(m)]]
+    if n % 2 == 0:
+        bases.append([m, *_zigzag(m)[::-1]])
+    rows: list[tuple[int, ...]] = []
+    for k, base in enumerate(bases):
+        starts = range(n) if n % 2 else range(k, n, 2)
+        for i in range(m):
+            cycle = [x if x == m else (x + i) % m for x in base]
+            rows += [tuple(cycle[(j + t) % n] for t in range(n)) for j in starts]
+    return rows
 
 
 def seat_design(n: int) -> list[tuple[int, ...]]:
-    """Seat orders (as position permutations) for an n-seat group.
-
-    Up to three seats: every permutation (cheap, balanced in every sense). Four: ``FOUR_SEATS``
-    (balanced for the cyclic neighbour too). Five and more: Williams (balanced for the linear
-    order of play from the first seat; the wrap-around neighbour is not balanced).
-    """
+    """Seat orders (as position permutations) for an n-seat group, balanced for seat and for the
+    linear and cyclic predecessor: every permutation up to three seats, else ``cyclic_design``
+    (both n(n-1) orders)."""
     if n <= 3:
         return list(permutations(range(n)))
-    if n == 4:
-        return list(FOUR_SEATS)
-    return williams(n)
+    return cyclic_design(n)
 
 
 def seatings(group: Sequence[str]) -> list[tuple[str, ...]]:

@@ -23,20 +23,27 @@ from .models import utcnow
 from .queries import group_open
 
 SNAPSHOT_EVERY = 100
+#: The parts of an outcome that ratings, head-to-head tables and result lists read. Only these are
+#: loaded: a refit reads every published result of the game, and a whole Clank outcome (per-seat
+#: breakdowns and statistics, ~3.5 KB as Python objects) made each refit's peak, and so a worker's
+#: resident memory, grow by ~12 KB per stored match (issue 16, point 9).
+RATED = ("ranks", "scores", "team_result")
 
 
 def load_results(store: Store, game: str, seats: int | None = None) -> list[ratings.Result]:
     """Every published result of ``game`` (of one seat count) in the fixed order (tournament id, number).
 
     A result is published once its whole deal group is finished (``queries.group_open``): until
-    then even who won could say something about a deal its twins are still playing.
+    then even who won could say something about a deal its twins are still playing. Each result's
+    ``outcome`` holds only the ``RATED`` parts of the stored outcome.
     """
     conds = [m.Match.game == game, m.Match.status == m.DONE, ~group_open()]
     if seats is not None:
         conds.append(m.Match.players == seats)
     with store.read() as s:
         rows = s.execute(
-            select(m.Match.id, m.Match.tournament_id, m.Match.number, m.Match.scenario, m.Outcome.data)
+            select(m.Match.id, m.Match.tournament_id, m.Match.number, m.Match.scenario,
+                   *(m.Outcome.data[k] for k in RATED))
             .join(m.Outcome, m.Outcome.match_id == m.Match.id)
             .where(*conds)
             .order_by(m.Match.tournament_id, m.Match.number)).all()
@@ -48,8 +55,9 @@ def load_results(store: Store, game: str, seats: int | None = None) -> list[rati
                     .where(*conds)
                     .order_by(m.MatchSeat.match_id, m.MatchSeat.seat)):
                 by_match.setdefault(mid, []).append(bot)
-    return [ratings.Result((tid, number), tuple(by_match.get(mid, [])), data, scenario)
-            for mid, tid, number, scenario, data in rows]
+    return [ratings.Result((tid, number), tuple(by_match.get(mid, [])),
+                           {k: v for k, v in zip(RATED, parts, strict=True) if v is not None}, scenario)
+            for mid, tid, number, scenario, *parts in rows]
 
 
 def choose_anchor(store: Store, players: list[str]) -> str | None:

@@ -107,20 +107,22 @@ class SeatSpec(_message.Message):
     def __init__(self, bot: _Optional[str] = ..., command: _Optional[str] = ..., cwd: _Optional[str] = ..., env: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class MatchSpec(_message.Message):
-    __slots__ = ("match_id", "game", "seed", "seats", "options_json", "time_control")
+    __slots__ = ("match_id", "game", "seed", "seats", "options_json", "time_control", "shared_deal")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    SHARED_DEAL_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     options_json: str
     time_control: _bot_pb2.TimeControl
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., options_json: _Optional[str] = ..., time_control: _Optional[_Union[_bot_pb2.TimeControl, _Mapping]] = ...) -> None: ...
+    shared_deal: bool
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., options_json: _Optional[str] = ..., time_control: _Optional[_Union[_bot_pb2.TimeControl, _Mapping]] = ..., shared_deal: _Optional[bool] = ...) -> None: ...
 
 class RunMatchRequest(_message.Message):
     __slots__ = ("spec", "live_wait_ms")
@@ -158,7 +160,7 @@ class WatchMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., delay_ms: _Optional[int] = ...) -> None: ...
 
 class WatchFrame(_message.Message):
-    __slots__ = ("match_id", "seq", "ply", "view_json", "events_json", "pending", "done", "outcome_json", "game", "bots")
+    __slots__ = ("match_id", "seq", "ply", "view_json", "events_json", "pending", "done", "outcome_json", "game", "bots", "embargoed")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
     PLY_FIELD_NUMBER: _ClassVar[int]
@@ -169,6 +171,7 @@ class WatchFrame(_message.Message):
     OUTCOME_JSON_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
+    EMBARGOED_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seq: int
     ply: int
@@ -179,7 +182,8 @@ class WatchFrame(_message.Message):
     outcome_json: str
     game: str
     bots: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., ply: _Optional[int] = ..., view_json: _Optional[str] = ..., events_json: _Optional[str] = ..., pending: _Optional[_Iterable[int]] = ..., done: _Optional[bool] = ..., outcome_json: _Optional[str] = ..., game: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ...) -> None: ...
+    embargoed: bool
+    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., ply: _Optional[int] = ..., view_json: _Optional[str] = ..., events_json: _Optional[str] = ..., pending: _Optional[_Iterable[int]] = ..., done: _Optional[bool] = ..., outcome_json: _Optional[str] = ..., game: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., embargoed: _Optional[bool] = ...) -> None: ...
 
 class StatusRequest(_message.Message):
     __slots__ = ()

@@ -16,7 +16,7 @@ def spec_to_proto(spec: MatchSpec) -> organizer_pb2.MatchSpec:
         time_control=bot_pb2.TimeControl(per_decision_ms=spec.time_control.per_decision_ms,
                                          bank_ms=spec.time_control.bank_ms),
         seats=[organizer_pb2.SeatSpec(bot=s.bot, command=s.command or "", cwd=s.cwd or "", env=dict(s.env))
-               for s in spec.seats])
+               for s in spec.seats], shared_deal=spec.shared_deal)
 
 
 def spec_from_proto(msg: organizer_pb2.MatchSpec) -> MatchSpec:
@@ -30,7 +30,7 @@ def spec_from_proto(msg: organizer_pb2.MatchSpec) -> MatchSpec:
     tc = msg.time_control
     seats = [SeatSpec(s.bot, s.command or None, s.cwd or None, dict(s.env)) for s in msg.seats]
     return MatchSpec(msg.match_id, msg.game, int(msg.seed), seats, options,
-                     TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms))
+                     TimeControl(per_decision_ms=tc.per_decision_ms, bank_ms=tc.bank_ms), msg.shared_deal)
 
 
 def report_from_proto(msg: organizer_pb2.RunMatchResponse) -> MatchReport:
@@ -43,4 +43,4 @@ def frame_to_dict(f: organizer_pb2.WatchFrame) -> dict[str, Any]:
             "view": json.loads(f.view_json) if f.view_json else {},
             "events": json.loads(f.events_json) if f.events_json else [],
             "pending": list(f.pending), "done": f.done,
-            "outcome": json.loads(f.outcome_json) if f.outcome_json else None}
+            "outcome": json.loads(f.outcome_json) if f.outcome_json else None, "embargoed": f.embargoed}

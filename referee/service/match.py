@@ -118,7 +118,7 @@ class LiveMatch:
                                   FaultPolicy(config.max_strikes, config.reasks),
                                   max_action_bytes=config.max_action_bytes)
         self.slots = [SeatSlot(self, s, seat.bot, hosted=seat.hosted) for s, seat in enumerate(spec.seats)]
-        self.feed = FrameFeed(self.id, game.info.id, self.bots)
+        self.feed = FrameFeed(self.id, game.info.id, self.bots, embargoed=spec.shared_deal)
         self.status = "starting"
         self.started_unix_ms = int(time.time() * 1000)
         self.over = False

@@ -1,7 +1,10 @@
 """The public feed of one match: PUBLIC frames for spectators (``WatchMatch``).
 
 Frames are built only while someone watches, so the per-decision path stays lean; a watcher
-that attaches mid-match gets the current position first.
+that attaches mid-match gets the current position first. The end of a match whose deal is shared
+(``MatchSpec.shared_deal``: its twins may still be playing the same seed) is embargoed: the last
+frame says the match is over and embargoed, and nothing else (the final view, the last events and
+the outcome reveal the deal; they are published with the replay once the whole group is over).
 """
 from __future__ import annotations
 
@@ -19,8 +22,9 @@ from .wirejson import dumps as _dumps
 class FrameFeed:
     """Frames of one match and the watchers waiting for the next one."""
 
-    def __init__(self, match_id: str, game: str, bots: Sequence[str]) -> None:
+    def __init__(self, match_id: str, game: str, bots: Sequence[str], *, embargoed: bool = False) -> None:
         self.match_id = match_id
+        self.embargoed = embargoed
         self.game = game
         self.bots = list(bots)
         self.frames: list[tuple[float, organizer_pb2.WatchFrame]] = []
@@ -30,13 +34,19 @@ class FrameFeed:
 
     def publish(self, st: State, ply: int, outcome: dict[str, Any] | None = None) -> None:
         """Append the PUBLIC frame of ``st`` (the final one when ``outcome`` is given)."""
+        if outcome is not None and self.embargoed:
+            self._append(organizer_pb2.WatchFrame(match_id=self.match_id, game=self.game, bots=self.bots,
+                                                  seq=len(self.frames), ply=ply, done=True, embargoed=True))
+            return
         events = st.events_for(PUBLIC, self._cursor)
         self._cursor = len(st.log)
-        frame = organizer_pb2.WatchFrame(
+        self._append(organizer_pb2.WatchFrame(
             match_id=self.match_id, game=self.game, bots=self.bots, seq=len(self.frames), ply=ply,
             view_json=_dumps(st.observe(PUBLIC)), events_json=_dumps(events),
             pending=[] if outcome is not None else st.pending(), done=outcome is not None,
-            outcome_json=_dumps(outcome) if outcome is not None else "")
+            outcome_json=_dumps(outcome) if outcome is not None else ""))
+
+    def _append(self, frame: organizer_pb2.WatchFrame) -> None:
         self.frames.append((time.monotonic(), frame))
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()

@@ -169,3 +169,15 @@ def test_local_pool_drives_a_tournament_to_the_end(tmp_path, monkeypatch) -> Non
     assert lv.results == 12 and {r.player for r in lv.rows} == {"random", "r2", "r3"}
     assert queries.rating_history(store, "sealed_bids")["r2"][-1].tournament_id == tid
     assert len(queries.workers_seen(store, tid)) == 2  # both processes played
+
+
+@pytest.mark.parametrize("deals, shared", [("paired", True), ("independent", False)])
+def test_the_spec_tells_the_referee_when_the_deal_is_shared(store: Store, deals: str, shared: bool) -> None:
+    """The referee embargoes the end of a shared deal on its watch feed (tests/referee/test_watch_embargo.py)."""
+    from arena.tasks import build_spec
+
+    tid = sealed_tournament(store, bots=("random", "r2"), deals=deals)
+    for m in queries.matches(store, tournament_id=tid, limit=10).items:
+        spec = build_spec(store, m.id)[0]
+        assert spec.shared_deal is shared
+        assert type(spec).from_json(spec.to_json()) == spec

@@ -74,6 +74,7 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
+@pytest.mark.timeout(int(float(os.environ.get("ARENA_SOAK_MAX_S", "5400"))) + 300)  # its own bound, not pytest's 600 s
 def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes: Processes) -> None:
     total_wanted = int(os.environ.get("ARENA_SOAK_MATCHES", "2000"))
     game = os.environ.get("ARENA_SOAK_GAME", "clank")
@@ -137,6 +138,8 @@ def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes:
                 sample.update({f"referee{i} pid {p.pid}": rss_mb(p.pid) for i, p in refs.items()})
                 sample.update({f"worker{i} pid {p.pid}": rss_mb(p.pid) for i, p in workers.items()})
                 rss.append(sample)
+                print(f"\nSOAK RSS at {done} matches ({now - t0:.0f}s): "
+                      + ", ".join(f"{k} {v:.1f} MB" for k, v in sample.items() if k != "matches"), flush=True)
                 next_sample = 1000 if next_sample == 200 else next_sample + 1000
             if now >= next_fault:
                 next_fault = now + every

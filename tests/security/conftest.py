@@ -34,11 +34,12 @@ class Played:
     outcome: dict[str, Any]
     replay: dict[str, Any]
     logs: dict[str, str]
+    evil_seat: int = 0
 
     def attacks(self) -> dict[str, str]:
         """``name -> 'succeeded ...' | 'blocked ...'`` from the evil seat's captured output."""
         out = {}
-        for line in self.logs.get("seat0", "").splitlines():
+        for line in self.logs.get(f"seat{self.evil_seat}", "").splitlines():
             if line.startswith("ATTACK "):
                 name, _, rest = line[7:].partition(": ")
                 out[name] = rest
@@ -65,7 +66,8 @@ def how(request: pytest.FixtureRequest) -> str:
 
 
 def play(ref: RunningReferee, *attacks: str, match_id: str, env: dict[str, str] | None = None,
-         honest: str = HONEST, timeout_s: float = 90, how: str = "script") -> Played:
+         honest: str = HONEST, timeout_s: float = 90, how: str = "script", seed: int = 4242,
+         evil_seat: int = 0) -> Played:
     from referee.matchspec import MatchSpec, SeatSpec
 
     if how == "zygote":
@@ -73,6 +75,9 @@ def play(ref: RunningReferee, *attacks: str, match_id: str, env: dict[str, str] 
                         dict(env or {}))
     else:
         evil = SeatSpec("evil", f"{sys.executable} {EVIL} {' '.join(attacks)}", None, dict(env or {}))
-    spec = MatchSpec(f"{match_id}-{how}", GAME, 4242, [evil, SeatSpec("honest", honest)])
+    seats = [evil, SeatSpec("honest", honest)]
+    if evil_seat:
+        seats.reverse()
+    spec = MatchSpec(f"{match_id}-{how}", GAME, seed, seats)
     report = ref.client.run_match(spec, timeout_s)
-    return Played(report.outcome, report.replay, report.logs)
+    return Played(report.outcome, report.replay, report.logs, evil_seat)

@@ -13,7 +13,7 @@ the referee's environment), store (open the referee's store and read seeds), net
 the referee's own TCP listener), write (a file outside the bot's sandbox), shm (a shared anonymous
 mapping over the memory limit), forks (a bounded fork loop), setsid (a child in its own session
 that tries to outlive the match), cpu (burn CPU past the limit), reuse (connect twice with its own
-token).
+token), carry (leave marks everywhere for a twin match, look for an earlier one's).
 """
 from __future__ import annotations
 
@@ -299,6 +299,79 @@ def attack_persist() -> None:
     with open(marker, "w") as f:
         f.write(str(os.getpid()))
     report("persist", found, "found an earlier match's file" if found else "scratch space is fresh")
+
+
+CARRY_NAME = "evil-carry"
+CARRY_SOCKET = "\0evil-carry"  # an abstract unix socket: no file, only a network namespace holds it
+
+
+def _carry_dirs() -> dict[str, str]:
+    return {"cwd": os.getcwd(), "tmp": "/tmp", "home": os.environ.get("HOME", "/tmp"), "shm": "/dev/shm",
+            "var_tmp": "/var/tmp"}
+
+
+def _carry_found() -> dict[str, str | None]:
+    """What an earlier bot left at each place (None: nothing)."""
+    found: dict[str, str | None] = {}
+    for where, d in _carry_dirs().items():
+        try:
+            with open(os.path.join(d, CARRY_NAME)) as f:
+                found[where] = f.read()[:80]
+        except OSError:
+            found[where] = None
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(2)
+            s.connect(CARRY_SOCKET)
+            found["abstract_socket"] = s.recv(80).decode(errors="replace") or "connected"
+    except OSError:
+        found["abstract_socket"] = None
+    return found
+
+
+def _carry_serve(mark: str) -> None:
+    """A child in its own session holding the abstract socket, trying to outlive the match (60 s)."""
+    if os.fork():
+        time.sleep(0.3)  # let it bind
+        return
+    try:
+        os.setsid()
+        srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        srv.bind(CARRY_SOCKET)
+        srv.listen(4)
+        srv.settimeout(1.0)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            with contextlib.suppress(OSError):
+                conn, _ = srv.accept()
+                conn.sendall(mark.encode())
+                conn.close()
+    finally:
+        os._exit(0)
+
+
+def attack_carry() -> None:
+    """One half of a paired deal leaves what it knows everywhere it can write (cwd, /tmp, $HOME,
+    /dev/shm, /var/tmp, an abstract unix socket held by a lingering child); the other half (seats
+    swapped) looks in every place. ``carry_<place>``: succeeded = an earlier bot's mark was found;
+    ``carry_left`` lists where this bot could leave one, ``carry_selftest`` that the search finds
+    its own marks (the check is not blind)."""
+    found = _carry_found()
+    for where, what in found.items():
+        report(f"carry_{where}", what is not None, f"found {what!r}" if what is not None else "nothing found")
+    mark = f"seat {os.environ.get('ARENA_SEAT')} pid {os.getpid()} was here"
+    left = []
+    for where, d in _carry_dirs().items():
+        with contextlib.suppress(OSError), open(os.path.join(d, CARRY_NAME), "w") as f:
+            f.write(mark)
+            left.append(where)
+    with contextlib.suppress(OSError):
+        _carry_serve(mark)
+    again = _carry_found()
+    left_socket = again.get("abstract_socket") == mark
+    print(f"ATTACK carry_left: {' '.join(left + (['abstract_socket'] if left_socket else []))}", flush=True)
+    seen = [w for w in left if again.get(w) == mark]
+    report("carry_selftest", seen == left and left_socket, f"found its own marks at {seen}, socket {left_socket}")
 
 
 def attack_zygote_import() -> None:

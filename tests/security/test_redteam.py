@@ -19,17 +19,19 @@ from .conftest import Played, play
 
 def assert_blocked(p: Played, *names: str) -> None:
     got = p.attacks()
+    log = p.logs.get(f"seat{p.evil_seat}", "")
     for name in names:
-        assert name in got, f"attack {name} did not report (seat0 log:\n{p.logs.get('seat0', '')[-2000:]})"
+        assert name in got, f"attack {name} did not report (seat{p.evil_seat} log:\n{log[-2000:]})"
         assert got[name].startswith("blocked"), f"attack {name} {got[name]}"
 
 
 def assert_honest_finished(p: Played) -> None:
-    """Seat 1 was never forfeited and played its own decisions (nobody else played them)."""
-    assert p.forfeit(1) is None, p.replay.get("forfeits")
-    mine = sum(1 for a in p.replay["actions"] if a["seat"] == 1)
+    """The honest seat was never forfeited and played its own decisions (nobody else played them)."""
+    seat = 1 - p.evil_seat
+    assert p.forfeit(seat) is None, p.replay.get("forfeits")
+    mine = sum(1 for a in p.replay["actions"] if a["seat"] == seat)
     assert mine > 0
-    assert f"{mine} decisions" in p.logs.get("seat1", ""), (mine, p.logs.get("seat1"))
+    assert f"{mine} decisions" in p.logs.get(f"seat{seat}", ""), (mine, p.logs.get(f"seat{seat}"))
 
 
 def test_other_processes_and_the_opponent_are_invisible(referee, how: str) -> None:
@@ -198,3 +200,26 @@ def test_nothing_survives_into_the_next_match(referee, how: str) -> None:
         launched = [re.search(r"seat 0 \(evil\) launched: pid (\d+)", p.logs["referee"])
                     for p in (first, second)]
         assert launched[0] and launched[1] and launched[0].group(1) == launched[1].group(1)
+
+
+CARRY_PLACES = ("carry_cwd", "carry_tmp", "carry_home", "carry_shm", "carry_var_tmp", "carry_abstract_socket")
+
+
+def test_a_bot_cannot_carry_anything_into_the_twin_of_its_deal(referee, how: str) -> None:  # type: ignore[no-untyped-def]
+    """The two halves of a paired deal (one seed, seats swapped), played one after the other by the
+    same command through the referee's pre-started sandboxes (and its zygote for ``python -m``):
+    the first leaves what it knows wherever it can write and in an abstract unix socket held by a
+    child that tries to outlive the match; the twin finds none of it."""
+    first = play(referee, "carry", how=how, match_id="rt-carry-a", seed=777, evil_seat=0)
+    twin = play(referee, "carry", how=how, match_id="rt-carry-b", seed=777, evil_seat=1)
+    assert first.replay["seed"] == twin.replay["seed"] == 777
+    assert [s["bot"] for s in first.replay["seats"]] == ["evil", "honest"]
+    assert [s["bot"] for s in twin.replay["seats"]] == ["honest", "evil"]
+    for p in (first, twin):
+        got = p.attacks()
+        # the search is not blind: each half finds its own marks, and could leave them in the usual
+        # places (the working directory is read-only for a zygote-served module)
+        assert got.get("carry_selftest", "").startswith("succeeded"), got
+        assert {"tmp", "home", "abstract_socket"} <= set(got["carry_left"].split()), got["carry_left"]
+        assert_blocked(p, *CARRY_PLACES)
+        assert_honest_finished(p)
