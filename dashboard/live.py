@@ -225,7 +225,8 @@ class LiveHub:
             if ch.task is not None and not ch.task.done():
                 ch.task.cancel()
 
-    async def watch(self, match_id: str, client: str, delay_s: float, label: str = "") -> AsyncIterator[bytes]:
+    async def watch(self, match_id: str, client: str, delay_s: float,
+                    label: str = "") -> AsyncIterator[bytes]:
         """One viewer's SSE byte stream (call ``check`` first to answer 429 at a cap)."""
         try:
             ch = self._join(match_id, client)

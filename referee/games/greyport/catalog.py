@@ -261,13 +261,15 @@ def _abilities(where: str, rid: str, texts: tuple[str, ...], timing: str) -> tup
 
 def _check_enum(where: str, rid: str, name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ContentError(f"{where}: row {rid!r}: field {name!r} must be one of {list(allowed)}, not {value!r}")
+        raise ContentError(f"{where}: row {rid!r}: field {name!r} must be one of {list(allowed)}, not "
+                           f"{value!r}")
 
 
 def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     """Validate raw parsed files (file name -> data) into ``Content``; errors name file and row."""
     w = {name: f"{WHERE}/{name}" for name in raw}
-    dice = {k: v.faces for k, v in build_rows(w["dice.toml"], raw["dice.toml"].get("die", []), DieRow).items()}
+    dice = {k: v.faces for k, v in build_rows(w["dice.toml"], raw["dice.toml"].get("die", []),
+                                              DieRow).items()}
     for k, faces in dice.items():
         check_count(f"{w['dice.toml']}: row {k!r}", len(faces), 6, "faces")
     chars = build_rows(w["characters.toml"], raw["characters.toml"].get("character", []), CharacterRow)
@@ -286,7 +288,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     for c in chars:
         levels = sorted(p.level for p in phs.values() if p.char == c)
         if levels != [1, 2, 3]:
-            raise ContentError(f"{w['characters.toml']}: character {c!r} needs player heroes at levels 1, 2, 3")
+            raise ContentError(f"{w['characters.toml']}: character {c!r} needs player heroes at levels 1, 2, "
+                               f"3")
 
     cw = w["cards.toml"]
     start = build_rows(cw, raw["cards.toml"].get("starting", []), StartingRow)
@@ -376,11 +379,13 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     specials: dict[str, tuple[Ability, ...]] = {}
     for rid, e in encs.items():
         for name in ("location_threat", "player_threat"):
-            check_count(f"{hw}: row {rid!r}: field {name!r}", len(getattr(e, name)), 5, "values (one per player count)")
+            check_count(f"{hw}: row {rid!r}: field {name!r}", len(getattr(e, name)), 5,
+                        "values (one per player count)")
         for c in e.coins:
             _check_enum(hw, rid, "coins", c, ("copper", "silver", "gold"))
         if e.add_faction and e.add_faction not in factions:
-            raise ContentError(f"{hw}: row {rid!r}: field 'add_faction' names unknown faction {e.add_faction!r}")
+            raise ContentError(f"{hw}: row {rid!r}: field 'add_faction' names unknown faction "
+                               f"{e.add_faction!r}")
         _check_enum(hw, rid, "objective", e.objective, ("clear_all", "defeat_boss"))
         if (e.objective == "defeat_boss") != bool(e.boss) or (e.boss and e.boss not in bosses):
             raise ContentError(f"{hw}: row {rid!r}: field 'boss' must name a boss exactly for defeat_boss")
@@ -395,7 +400,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     used |= {a.key for m in monsters.values() for a in m.abilities}
     used |= {a.key for a in loc_ab.values()} | {a.key for a in loc_rw.values()}
     used |= {a.key for p in penalties.values() for a in p} | {a.key for p in specials.values() for a in p}
-    return Content(dice, chars, cards, starting, list(heroes), list(items), list(curses), monsters, by_faction,
+    return Content(dice, chars, cards, starting, list(heroes), list(items), list(curses), monsters,
+                   by_faction,
                    list(tokens), locs, loc_ab, loc_rw, chapters, encs, penalties, specials, frozenset(used))
 
 

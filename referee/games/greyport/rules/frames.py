@@ -60,7 +60,8 @@ class FramesMixin(EncounterMixin):
         self.marker_taunt(a["monster"])
 
     def _legal_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "taunt", "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
+        return [{"type": "taunt",
+                 "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
 
     def _do_taunt(self, f: Frame, a: dict[str, Any]) -> None:
         """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
