@@ -250,7 +250,8 @@ class LiveHub:
                     if wait > 0:
                         await asyncio.sleep(wait)
                     # everything this viewer may see now goes out in one write
-                    now, chunk = time.monotonic() - delay_s, []
+                    now = time.monotonic() - delay_s
+                    chunk: list[bytes] = []
                     while seq < ch.next_seq and not over:
                         t, data, last = ch.frames[seq - ch.first_seq]
                         if t > now and chunk:

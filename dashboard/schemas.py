@@ -227,12 +227,12 @@ class VersionOut(BaseModel):
 
     id: str
     name: str
-    family: str | None = Field(None, description="'<developer>/<bot>': the versions of one bot")
+    family: str | None = Field(default=None, description="'<developer>/<bot>': the versions of one bot")
     version: int | None = None
     developer: str | None = None
     status: str = Field(description="building | failed | active | suspended | retired (removed: an organizer "
                                     "removed it)")
-    reason: str | None = Field(None, description="why it is failed, suspended or retired")
+    reason: str | None = Field(default=None, description="why it is failed, suspended or retired")
     runtime: str | None = None
     submitted: str | None = None
 

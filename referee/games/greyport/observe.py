@@ -145,7 +145,7 @@ def build_outcome(st: GreyportState) -> Outcome:
     from .state import STAT_NAMES
 
     for s, p in enumerate(st.players_):
-        row = {k: p.stats.get(k, 0) for k in STAT_NAMES}
+        row: dict[str, Any] = {k: p.stats.get(k, 0) for k in STAT_NAMES}
         row["hp_end"] = p.hp
         row["seat"] = s
         row["character"] = p.character

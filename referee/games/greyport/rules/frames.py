@@ -73,7 +73,7 @@ class FramesMixin(EncounterMixin):
 
     # -- card play sub-decisions ------------------------------------------------------------------------
     def _legal_choose_player(self, f: Frame) -> list[dict[str, Any]]:
-        seats = range(self.players)
+        seats: range | list[int] = range(self.players)
         if f.data["effect"] == "rally":
             seats = [s for s in seats if s != f.seat]
         return [{"type": "choose_player", "seat": s} for s in seats]
