@@ -40,8 +40,8 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
             source = StoreSource.from_url(db_url)
     if live is None:
         address = referee or os.environ.get("ARENA_REFEREE", "").split(",")[0].strip()
-        token = organizer_token if organizer_token is not None else os.environ.get("ARENA_ORGANIZER_TOKEN",
-                                                                                   "")
+        token = (organizer_token if organizer_token is not None
+                 else os.environ.get("ARENA_ORGANIZER_TOKEN", ""))
         live = RefereeFeed(address, token or "") if address else None
     if organizer_token is None:
         organizer_token = os.environ.get("ARENA_ORGANIZER_TOKEN", "")
@@ -71,8 +71,8 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
         accept = request.headers.get("accept", "")
         return not request.url.path.startswith("/api/") and not accept.startswith("application/json")
 
-    def error_page(request: Request, status: int, detail: str, headers: dict[str,
-                                                                             str] | None = None) -> Response:
+    def error_page(request: Request, status: int, detail: str,
+                   headers: dict[str, str] | None = None) -> Response:
         if wants_html(request):
             titles = {400: "Bad request", 401: "Sign-in needed", 403: "Not allowed", 404: "Not found",
                       409: "Not yet", 503: "Unavailable"}

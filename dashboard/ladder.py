@@ -74,8 +74,8 @@ def downsample(values: list[float], points: int = 40) -> list[float]:
     return [values[round(i * step)] for i in range(points)]
 
 
-def tally(results: list[MatchRow]) -> tuple[dict[str, str], dict[str, list[int]], dict[tuple[str, str],
-                                                                                       H2HCell]]:
+def tally(results: list[MatchRow]) -> tuple[dict[str, str], dict[str, list[int]],
+                                            dict[tuple[str, str], H2HCell]]:
     """Names, per-side [games, wins, draws, losses], and pairwise cells keyed (a, b) from a's side."""
     names: dict[str, str] = {}
     wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])

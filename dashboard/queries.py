@@ -238,8 +238,8 @@ class StoreSource:
         t = q.tournament(self.store, tid) if tid is not None else None
         if t is None:
             return None
-        fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason) for f in q.failures(self.store,
-                                                                                             t.id)]
+        fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason)
+                 for f in q.failures(self.store, t.id)]
         pairings = [PairingOut(group=p.group, matches=p.matches, deals=p.deals, paired=p.paired)
                     for p in q.pairings(self.store, t.id)]
         return self._tsummary(t).model_copy(update={"failures": fails, "pairings": pairings})

@@ -273,8 +273,8 @@ class BotDetail(BaseModel):
     version: VersionOut | None = Field(None, description="its status (and family, for a submitted version)")
     other_versions: list[VersionOut] = Field(default_factory=list, description="the family's other versions")
     matches_health: list[MatchHealthOut] = Field(default_factory=list,
-                                                 description="time per decision and faults, recent matches "
-                                                             "first")
+                                                 description="time per decision and faults, "
+                                                             "recent matches first")
 
 
 class Frame(BaseModel):

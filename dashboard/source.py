@@ -255,8 +255,8 @@ class MemorySource:
         return self._ratings.get(game)
 
     def bots(self, page: int, per_page: int) -> Page[BotRef]:
-        items = [BotRef(id=b.id, name=b.name) for b in sorted(self._bots.values(),
-                                                              key=lambda b: b.name.lower())]
+        items = [BotRef(id=b.id, name=b.name)
+                 for b in sorted(self._bots.values(), key=lambda b: b.name.lower())]
         return paginate(items, page, per_page)
 
     def bot(self, bot_id: str) -> BotInfo | None:

@@ -155,8 +155,7 @@ def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: in
                     await call.write(await out.get())
 
             await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=game.split(","),
-                                                                    capacity=capacity,
-                                                                    client="bench bot",
+                                                                    capacity=capacity, client="bench bot",
                                                                     view_delta=view_delta)))
             w = loop.create_task(writer()) if think_ms else None
             async for msg in call:
@@ -201,8 +200,8 @@ async def _referee_round(referee: Any, game_id: str, players: int, matches: int,
             resp = await referee.run_match(spec, 30.0)
             replay = json.loads(resp.replay_json)
             tot.decisions += len(replay["actions"])
-            tot.timeouts += sum(1 for f in replay["meta"].get("faults",
-                                                              []) if f["fault"].startswith("timeout"))
+            tot.timeouts += sum(1 for f in replay["meta"].get("faults", [])
+                                if f["fault"].startswith("timeout"))
 
     t0, c0 = time.perf_counter(), time.thread_time()
     await asyncio.gather(*(lane(k) for k in range(lanes)))

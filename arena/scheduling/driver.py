@@ -294,8 +294,8 @@ def dispatch(store: Store, tid: int, dispatcher: Dispatcher, *, spare_expired: b
     return sent
 
 
-def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str], progress: dict[int,
-                                                                                                 Progress],
+def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str],
+          progress: dict[int, Progress],
           dispatcher: Dispatcher, *, spare_expired: bool = False) -> None:
     """One round of the driver: (re)send what needs a message, read progress, close finished tournaments.
     ``spare_expired``: leave matches under an expired lease alone this round (the store just came back)."""

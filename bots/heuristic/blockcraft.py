@@ -118,8 +118,8 @@ class HeuristicBot(Bot):
                    key=lambda a: min(abs(a["cell"][0] - o[0]) + abs(a["cell"][1] - o[1]) for o in others))
 
     # -- reactions ---------------------------------------------------------------------------------
-    def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str,
-                                                                                               Any]) -> Any:
+    def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]],
+               pending: dict[str, Any]) -> Any:
         mine = view["players"][me]
         att = view["players"][pending["attacker"]]
         dmg = _characters()[att["character"]]["strength"] + max(
@@ -130,8 +130,8 @@ class HeuristicBot(Bot):
             return {"type": "dodge"}
         return {"type": "take_hit"}
 
-    def _rescue(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str,
-                                                                                                Any]) -> Any:
+    def _rescue(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]],
+                pending: dict[str, Any]) -> Any:
         if self._enemy(view, me, pending["victim"]):
             return {"type": "pass"}
         feeds = [a for a in legal if a["type"] == "feed"]
@@ -278,8 +278,8 @@ class HeuristicBot(Bot):
             return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
         # 5. equip into free slots (tools/armour/blocks that help)
         for a in by_type.get("equip", []):
-            if a["replace_slot"] is None and not a["enchant"] and self._worth_equipping(view, me,
-                                                                                        a["card_type"]):
+            if (a["replace_slot"] is None and not a["enchant"]
+                    and self._worth_equipping(view, me, a["card_type"])):
                 return a
         for a in by_type.get("equip", []):
             if a["replace_slot"] is not None and not a["enchant"] and self._upgrade(view, me, a):

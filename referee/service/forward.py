@@ -242,9 +242,8 @@ class ForwardService:
         table: _SeatTable | None = match.forward.get(slot.seat)
         if table is None:
             sampler = SeatSampler(match.driver.state, slot.seat)
-            table = match.forward[slot.seat] = _SeatTable(call.decision_id, ForwardModel(sampler,
-                                                                                         self.limits),
-                                                                                         sampler)
+            table = match.forward[slot.seat] = _SeatTable(call.decision_id,
+                                                          ForwardModel(sampler, self.limits), sampler)
         elif table.decision_id != call.decision_id:
             table.new_decision(call.decision_id, SeatSampler(match.driver.state, slot.seat), self.limits)
         if len(table.jobs) >= MAX_QUEUED_CALLS:

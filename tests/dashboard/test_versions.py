@@ -32,8 +32,8 @@ def test_the_submissions_feed_is_newest_first_with_statuses(stored) -> None:
 def test_the_developer_page_lists_every_version_with_its_status(stored) -> None:
     client, _, _ = stored
     dev = client.get("/api/developers/ada").json()
-    assert [(v["version"], v["status"]) for v in dev["versions"]] == [(3, "active"), (2, "suspended"), (1,
-                                                                                                        "retired")]
+    assert [(v["version"], v["status"]) for v in dev["versions"]] == [(3, "active"), (2, "suspended"),
+                                                                      (1, "retired")]
     page = client.get("/developers/ada")
     assert page.status_code == 200 and page.text.count('href="/bots/ada%2Fbidder%40') == 3
     assert client.get("/developers/nobody").status_code == 404

@@ -275,8 +275,8 @@ def test_memory_cap(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with _referee(tmp_path, forward_memory_mb=1) as ref:
         m = _Match(ref, "mem")
         d = m.decision()
-        r = m.raw.call(d, [OP(op=bot_pb2.OP_SAMPLE, k=1, seed="s"), OP(op=bot_pb2.OP_SAMPLE, k=4000,
-                                                                       seed="t")])
+        r = m.raw.call(d,
+                       [OP(op=bot_pb2.OP_SAMPLE, k=1, seed="s"), OP(op=bot_pb2.OP_SAMPLE, k=4000, seed="t")])
         assert r.error == bot_pb2.FORWARD_MEMORY_LIMIT and "memory limit" in r.message
         assert r.live_handles == 1
         m.raw.answer(d)
@@ -290,16 +290,14 @@ def test_fuzzed_calls_never_break_the_referee(small_limits: RefereeThread) -> No
     for _ in range(60):
         ops = []
         for _ in range(rng.randint(0, 8)):
-            ops.append(OP(op=rng.randint(0, 12), handle=rng.choice([0, 1, 2, 3, 2**63]), seat=rng.choice([0,
-                                                                                                          1,
-                                                                                                          5,
-                                                                                                          2**31]),
+            ops.append(OP(op=rng.randint(0, 12), handle=rng.choice([0, 1, 2, 3, 2**63]),
+                          seat=rng.choice([0, 1, 5, 2**31]),
                           k=rng.choice([0, 1, 2, 3, 10**6]), seed=rng.choice(["", "x", "\u00e9" * 50]),
                           max_decisions=rng.choice([0, 1, 2**31]), handles=[rng.randint(0, 5)],
                           all=rng.random() < 0.1, snapshots=rng.random() < 0.2,
                           **rng.choice([{}, {"index": rng.randint(0, 50)},
-                                        {"action_json": rng.choice(["{", "null", '{"type":1}', "[]" * 10,
-                                                                    "{}"])}])))
+                                        {"action_json": rng.choice(["{", "null", '{"type":1}',
+                                                                    "[]" * 10, "{}"])}])))
         r = m.raw.call(d, ops)
         assert r.error in bot_pb2.ForwardError.values()
     m.raw.answer(d)

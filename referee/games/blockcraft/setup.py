@@ -79,8 +79,8 @@ def deal_characters(st: BlockcraftState) -> None:
     order = turn_order(st)
     n = st.players
     if st.mode == "team":
-        pools = {f: st.rng.shuffled([c.id for c in chars if c.faction == f]) for f in ("human", "monster",
-                                                                                       "undead")}
+        pools = {f: st.rng.shuffled([c.id for c in chars if c.faction == f])
+                 for f in ("human", "monster", "undead")}
         for s in order:
             pool = pools[st.p[s].identity]
             st.p[s].options = sorted([pool.pop(), pool.pop()])

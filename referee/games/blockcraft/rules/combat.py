@@ -188,5 +188,5 @@ def finisher(st: BlockcraftState, p: Player, target: int) -> None:
 
 def finisher_targets(st: BlockcraftState, p: Player) -> list[Player]:
     reach = skill_of(st, p).finisher_range
-    return [q for q in st.p if q is not p and q.active and 1 <= q.stamina <= 3 and char_dist(st, p,
-                                                                                             q) <= reach]
+    return [q for q in st.p if q is not p and q.active and 1 <= q.stamina <= 3
+            and char_dist(st, p, q) <= reach]

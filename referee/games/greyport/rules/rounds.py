@@ -157,8 +157,8 @@ class RoundMixin(MainMixin):
             return []
         base = {"copper": 1 if self.loc_has("copper_as_silver") else 0, "silver": 1, "gold": 2}
         cost = {c: TIERS.index(self.card_def(c).cost) for c in cards}
-        for tiers in (base, {**base, "copper": max(base["copper"], 1)}, {"copper": 2, "silver": 2,
-                                                                         "gold": 2}):
+        for tiers in (base, {**base, "copper": max(base["copper"], 1)},
+                      {"copper": 2, "silver": 2, "gold": 2}):
             out = [{"type": "recruit", "coin": t,
                     "card": c} for t in coins for c in cards if cost[c] <= tiers[t]]
             if out:
