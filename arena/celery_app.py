@@ -51,7 +51,8 @@ class AckSafeRequest(Request):
         try:
             call()  # type: ignore[operator]
         except (*self._connection_errors, OSError) as exc:  # type: ignore[attr-defined]
-            log.warning("could not %s task %s (broker unreachable: %s); settled locally", what, self.task_id, exc)
+            log.warning("could not %s task %s (broker unreachable: %s); settled locally", what, self.task_id,
+                        exc)
             qos = getattr(msg.channel, "qos", None)
             if qos is not None:
                 from kombu.transport.virtual.base import QoS

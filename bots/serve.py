@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--capacity", type=int, default=int(os.environ.get("ARENA_CAPACITY", "1")),
                     help="seats at once [env ARENA_CAPACITY]")
-    ap.add_argument("--live", action="store_true", help="stay connected and reconnect (default when not hosted)")
+    ap.add_argument("--live", action="store_true",
+                    help="stay connected and reconnect (default when not hosted)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
@@ -59,14 +60,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # A hosted bot reconnects after a dropped connection (its one-time token stays valid while its
         # seat waits) but gives up soon, so it never outlives a referee that went away.
-        stats = run(factory, args.address, args.token, games, args.capacity, give_up_s=10.0 if hosted else None,
+        stats = run(factory, args.address, args.token, games, args.capacity,
+                    give_up_s=10.0 if hosted else None,
                     client=f"bots.serve {args.name}", view_delta=True)
     except BotRefused as exc:
         print(f"refused by the referee: {exc}", file=sys.stderr)
         return 3
     except KeyboardInterrupt:
         return 130
-    print(f"{args.name}: {stats.matches} match(es), {stats.decisions} decisions, {len(stats.errors)} error(s)",
+    print(f"{args.name}: {stats.matches} match(es), {stats.decisions} decisions, "
+          f"{len(stats.errors)} error(s)",
           file=sys.stderr)
     if hosted:
         # a hosted bot's sandbox is thrown away: skip the interpreter's and gRPC's slow tear-down,

@@ -40,14 +40,16 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
             source = StoreSource.from_url(db_url)
     if live is None:
         address = referee or os.environ.get("ARENA_REFEREE", "").split(",")[0].strip()
-        token = organizer_token if organizer_token is not None else os.environ.get("ARENA_ORGANIZER_TOKEN", "")
+        token = (organizer_token if organizer_token is not None
+                 else os.environ.get("ARENA_ORGANIZER_TOKEN", ""))
         live = RefereeFeed(address, token or "") if address else None
     if organizer_token is None:
         organizer_token = os.environ.get("ARENA_ORGANIZER_TOKEN", "")
 
     app = FastAPI(title="Arena dashboard", version="1.0",
                   description="Ladders, tournaments, matches, replays and live spectating. Read-only for the "
-                              "public; organizer actions need `Authorization: Bearer <ARENA_ORGANIZER_TOKEN>`.",
+                              "public; organizer actions need `Authorization: Bearer "
+                              "<ARENA_ORGANIZER_TOKEN>`.",
                   docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     app.state.dashboard = Dashboard(source, organizer_token=organizer_token or "", live=live)
     app.state.live_hub = LiveHub(live) if live is not None else None  # one upstream stream per live match
@@ -69,7 +71,8 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
         accept = request.headers.get("accept", "")
         return not request.url.path.startswith("/api/") and not accept.startswith("application/json")
 
-    def error_page(request: Request, status: int, detail: str, headers: dict[str, str] | None = None) -> Response:
+    def error_page(request: Request, status: int, detail: str,
+                   headers: dict[str, str] | None = None) -> Response:
         if wants_html(request):
             titles = {400: "Bad request", 401: "Sign-in needed", 403: "Not allowed", 404: "Not found",
                       409: "Not yet", 503: "Unavailable"}

@@ -46,12 +46,15 @@ class Payload:
                   (b"cache-control", b"no-cache"), (b"vary", b"accept-encoding"), *SECURITY_HEADERS]
         p._headers["plain"] = [(b"content-length", str(len(body)).encode()), *common]
         if gz is not None:
-            p._headers["gzip"] = [(b"content-length", str(len(gz)).encode()), (b"content-encoding", b"gzip"), *common]
-        p._headers["304"] = [(b"etag", etag.encode()), (b"cache-control", b"no-cache"), (b"vary", b"accept-encoding"),
+            p._headers["gzip"] = [(b"content-length", str(len(gz)).encode()), (b"content-encoding", b"gzip"),
+                                  *common]
+        p._headers["304"] = [(b"etag", etag.encode()), (b"cache-control", b"no-cache"),
+                             (b"vary", b"accept-encoding"),
                              *SECURITY_HEADERS]
         return p
 
-    def answer(self, if_none_match: str | None, accept_encoding: str | None) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    def answer(self, if_none_match: str | None,
+               accept_encoding: str | None) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
         """(status, headers, body) for a request with these two headers."""
         if if_none_match and (if_none_match.strip() == "*" or self.etag in if_none_match):
             return 304, self._headers["304"], b""
@@ -95,7 +98,8 @@ class FastPath:
                     if isinstance(payload, Payload):
                         status, headers, body = payload.answer(*request_headers(scope))
                         await send({"type": "http.response.start", "status": status, "headers": headers})
-                        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
+                        await send({"type": "http.response.body",
+                                    "body": b"" if scope["method"] == "HEAD" else body})
                         return
                     break
         await self.app(scope, receive, send)

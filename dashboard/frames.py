@@ -34,7 +34,8 @@ def parse_perspective(text: str, players: int) -> Viewer:
     raise ValueError(f"perspective must be 'public', 'all' or a seat 0..{players - 1}, not {text!r}")
 
 
-def compute_frames(replay: Replay, viewer: Viewer, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+def compute_frames(replay: Replay, viewer: Viewer, start: int = 0,
+                   stop: int | None = None) -> list[dict[str, Any]]:
     """Frames ``start..stop-1`` for ``viewer`` (step 0 is the initial position).
 
     Re-simulation runs from the start (applying actions is cheap); only the requested steps are
@@ -74,7 +75,8 @@ class FrameCache:
         self._data: OrderedDict[tuple[str, str, int, int], list[dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, match_id: str, replay: Replay, viewer: Viewer, start: int, limit: int) -> list[dict[str, Any]]:
+    def get(self, match_id: str, replay: Replay, viewer: Viewer, start: int,
+            limit: int) -> list[dict[str, Any]]:
         key = (match_id, str(viewer), start, limit)
         with self._lock:
             if key in self._data:

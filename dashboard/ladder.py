@@ -42,7 +42,8 @@ def pairwise(r: MatchRow) -> list[tuple[str, str, float]]:
     out = []
     for i, (a, _, ra) in enumerate(sides):
         for b, _, rb in sides[i + 1:]:
-            if a == b or (r.team_result is not None and not (a.startswith("scenario:") or b.startswith("scenario:"))):
+            if a == b or (r.team_result is not None
+                          and not (a.startswith("scenario:") or b.startswith("scenario:"))):
                 continue
             out.append((a, b, 1.0 if ra < rb else 0.5 if ra == rb else 0.0))
     return out
@@ -73,7 +74,8 @@ def downsample(values: list[float], points: int = 40) -> list[float]:
     return [values[round(i * step)] for i in range(points)]
 
 
-def tally(results: list[MatchRow]) -> tuple[dict[str, str], dict[str, list[int]], dict[tuple[str, str], H2HCell]]:
+def tally(results: list[MatchRow]) -> tuple[dict[str, str], dict[str, list[int]],
+                                            dict[tuple[str, str], H2HCell]]:
     """Names, per-side [games, wins, draws, losses], and pairwise cells keyed (a, b) from a's side."""
     names: dict[str, str] = {}
     wdl: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
@@ -117,10 +119,10 @@ def build_ladder(game: str, game_name: str, results: list[MatchRow], fitted: dic
     rows = []
     for i, p in enumerate(ids, 1):
         f = fitted.get(p)
-        g, w, d, l = f.record if f and f.record else wdl.get(p, [0, 0, 0, 0])
+        g, w, d, lost = f.record if f and f.record else wdl.get(p, [0, 0, 0, 0])
         rows.append(LadderRow(rank=i, bot=BotRef(id=p, name=names.get(p, p)),
                               rating=round(f.rating, 1) if f else None, lo=round(f.lo, 1) if f else None,
-                              hi=round(f.hi, 1) if f else None, games=g, wins=w, draws=d, losses=l,
+                              hi=round(f.hi, 1) if f else None, games=g, wins=w, draws=d, losses=lost,
                               history=list(downsample(list(f.history))) if f else []))
     top = ids[:max_h2h]
     matrix = [[None if a == b else h2h.get((a, b)) for b in top] for a in top]
@@ -148,7 +150,8 @@ def bot_ratings(ladders: list[LadderOut], bot_id: str) -> list[BotGameRating]:
     for lad in ladders:
         for row in lad.rows:
             if row.bot.id == bot_id:
-                out.append(BotGameRating(game=lad.game, rank=row.rank, rating=row.rating, lo=row.lo, hi=row.hi,
+                out.append(BotGameRating(game=lad.game, rank=row.rank, rating=row.rating, lo=row.lo,
+                                         hi=row.hi,
                                          games=row.games, wins=row.wins, draws=row.draws, losses=row.losses,
                                          history=row.history))
     return out

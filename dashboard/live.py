@@ -225,7 +225,8 @@ class LiveHub:
             if ch.task is not None and not ch.task.done():
                 ch.task.cancel()
 
-    async def watch(self, match_id: str, client: str, delay_s: float, label: str = "") -> AsyncIterator[bytes]:
+    async def watch(self, match_id: str, client: str, delay_s: float,
+                    label: str = "") -> AsyncIterator[bytes]:
         """One viewer's SSE byte stream (call ``check`` first to answer 429 at a cap)."""
         try:
             ch = self._join(match_id, client)
@@ -249,7 +250,8 @@ class LiveHub:
                     if wait > 0:
                         await asyncio.sleep(wait)
                     # everything this viewer may see now goes out in one write
-                    now, chunk = time.monotonic() - delay_s, []
+                    now = time.monotonic() - delay_s
+                    chunk: list[bytes] = []
                     while seq < ch.next_seq and not over:
                         t, data, last = ch.frames[seq - ch.first_seq]
                         if t > now and chunk:

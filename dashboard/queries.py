@@ -174,7 +174,8 @@ class StoreSource:
         outcome = v.outcome if done else None
         return {"id": str(v.id), "game": v.game, "status": v.status, "tournament_id": str(v.tournament_id),
                 "tournament_name": names.get(v.tournament_id), "seats": seats,
-                "reason": (outcome or {}).get("reason") if done else (v.reason if v.status == sm.FAILED else None),
+                "reason": ((outcome or {}).get("reason") if done
+                           else (v.reason if v.status == sm.FAILED else None)),
                 "team_result": (outcome or {}).get("team_result"), "created": _iso(v.started_at),
                 "finished": _iso(v.finished_at), "sealed": v.sealed and done}
 
@@ -221,21 +222,24 @@ class StoreSource:
         p = t.progress
         return TournamentSummary(id=str(t.id), name=t.name, game=t.game, status=t.status,
                                  status_text=t.status_text, kind=t.format,
-                                 progress=TournamentProgress(total=p.total, queued=p.queued, running=p.running,
+                                 progress=TournamentProgress(total=p.total, queued=p.queued,
+                                                             running=p.running,
                                                              done=p.done, failed=p.failed + p.cancelled),
                                  created=_iso(t.created_at), seed_label=t.seed, deal_key=t.deal_key)
 
     def tournaments(self, *, status: str | None = None, page: int = 1, per_page: int = 25
                     ) -> Page[TournamentSummary]:
         res = q.tournaments(self.store, status=status, limit=per_page, offset=(page - 1) * per_page)
-        return Page(items=[self._tsummary(t) for t in res.items], page=page, per_page=per_page, total=res.total)
+        return Page(items=[self._tsummary(t) for t in res.items], page=page, per_page=per_page,
+                    total=res.total)
 
     def tournament(self, tournament_id: str) -> TournamentSummary | None:
         tid = _int_id(tournament_id)
         t = q.tournament(self.store, tid) if tid is not None else None
         if t is None:
             return None
-        fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason) for f in q.failures(self.store, t.id)]
+        fails = [MatchFailure(match_id=str(f.match_id), reason=f.reason)
+                 for f in q.failures(self.store, t.id)]
         pairings = [PairingOut(group=p.group, matches=p.matches, deals=p.deals, paired=p.paired)
                     for p in q.pairings(self.store, t.id)]
         return self._tsummary(t).model_copy(update={"failures": fails, "pairings": pairings})

@@ -60,7 +60,8 @@ class MatchSummary(BaseModel):
     team_result: str | None = None
     created: str | None = None
     finished: str | None = None
-    sealed: bool = Field(default=False, description="finished, but a match dealt from the same seed is still to be "
+    sealed: bool = Field(default=False,
+                         description="finished, but a match dealt from the same seed is still to be "
                                             "played: its result, seed and replay are withheld until then")
 
 
@@ -68,7 +69,8 @@ class MatchDetail(MatchSummary):
     options: dict[str, Any] = {}
     seed: int | None = Field(None, description="only once every match of its deal group is over (the seed "
                                                "decides every deal)")
-    deal: str | None = Field(default=None, description="the public deal label; matches sharing it share a seed")
+    deal: str | None = Field(default=None,
+                             description="the public deal label; matches sharing it share a seed")
     plies: int | None = None
     has_replay: bool = False
     outcome: dict[str, Any] | None = None
@@ -110,7 +112,8 @@ class LadderOut(BaseModel):
         description="head_to_head[i][j]: row i's results against row j (pairwise by rank)")
     matches: int
     computed_at: str
-    seats: int | None = Field(default=None, description="the seat count of this ladder; null: every seat count")
+    seats: int | None = Field(default=None,
+                              description="the seat count of this ladder; null: every seat count")
     seat_counts: list[int] = Field(default_factory=list, description="seat counts with a ladder of their own")
 
 
@@ -150,9 +153,12 @@ class TournamentSummary(BaseModel):
     created: str | None = None
     #: the failed matches and why (the tournament page and its JSON; empty in lists)
     failures: list[MatchFailure] = []
-    seed_label: int | None = Field(default=None, description="the public label mixed into every deal (--seed)")
-    deal_key: str | None = Field(default=None, description="the secret deal key, published once the tournament is over: "
-                                                   "seed = HMAC-SHA256(key, label + '\\x1f' + deal)[:4] & 0x7fffffff")
+    seed_label: int | None = Field(default=None,
+                                   description="the public label mixed into every deal (--seed)")
+    deal_key: str | None = Field(default=None,
+                                 description="the secret deal key, published once the tournament is over: "
+                                                   "seed = HMAC-SHA256(key, label + '\\x1f' + deal)[:4] & "
+                                                   "0x7fffffff")
     pairings: list[PairingOut] = Field(default_factory=list)
 
 
@@ -221,12 +227,12 @@ class VersionOut(BaseModel):
 
     id: str
     name: str
-    family: str | None = Field(None, description="'<developer>/<bot>': the versions of one bot")
+    family: str | None = Field(default=None, description="'<developer>/<bot>': the versions of one bot")
     version: int | None = None
     developer: str | None = None
     status: str = Field(description="building | failed | active | suspended | retired (removed: an organizer "
                                     "removed it)")
-    reason: str | None = Field(None, description="why it is failed, suspended or retired")
+    reason: str | None = Field(default=None, description="why it is failed, suspended or retired")
     runtime: str | None = None
     submitted: str | None = None
 
@@ -267,7 +273,8 @@ class BotDetail(BaseModel):
     version: VersionOut | None = Field(None, description="its status (and family, for a submitted version)")
     other_versions: list[VersionOut] = Field(default_factory=list, description="the family's other versions")
     matches_health: list[MatchHealthOut] = Field(default_factory=list,
-                                                 description="time per decision and faults, recent matches first")
+                                                 description="time per decision and faults, "
+                                                             "recent matches first")
 
 
 class Frame(BaseModel):

@@ -72,7 +72,8 @@ class Dashboard:
         return next((g for g in self.games() if g.id == game_id), None)
 
     def ladder(self, game_id: str, seats: int | None = None) -> LadderOut | None:
-        """The combined ladder, or with ``seats`` the ladder of that seat count (published as ``game@seats``)."""
+        """The combined ladder, or with ``seats`` the ladder of that seat count (published as
+        ``game@seats``)."""
         g = self.game(game_id)
         if g is None:
             return None
@@ -180,7 +181,8 @@ class Dashboard:
             frames = self.frame_cache.get(match_id, rep, viewer, start, limit)
         except ReplayError as exc:
             raise Refused(f"this replay cannot be re-simulated: {exc}", 409) from None
-        return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer), steps=len(rep.actions) + 1,
+        return FramesOut(match_id=match_id, game=rep.game, perspective=str(viewer),
+                         steps=len(rep.actions) + 1,
                          start=start, frames=frames, outcome=rep.outcome)  # type: ignore[arg-type] # validated
 
     def check_token(self, token: str | None) -> bool:

@@ -150,7 +150,8 @@ class MemorySource:
     _version: int = 0
 
     # -- writing (tests, the replay-directory mode) ------------------------------------------
-    def add_bot(self, bot_id: str, name: str, kind: str | None = "hosted", owner: str | None = None) -> BotRef:
+    def add_bot(self, bot_id: str, name: str, kind: str | None = "hosted",
+                owner: str | None = None) -> BotRef:
         with self._lock:
             self._bots[bot_id] = BotInfo(bot_id, name, kind, owner)
             self._version += 1
@@ -206,7 +207,7 @@ class MemorySource:
     def from_replays(cls, paths: Iterable[Path]) -> MemorySource:
         """Browse replay files: every distinct seat name becomes a bot."""
         src = cls()
-        for i, path in enumerate(sorted(paths)):
+        for path in sorted(paths):
             try:
                 rep = Replay.load(path)
             except ReplayError:
@@ -218,7 +219,8 @@ class MemorySource:
                 if bot_id not in src._bots:
                     src.add_bot(bot_id, name, "hosted")
                 ids.append(bot_id)
-            # Match ids repeat across files (`arena play` names every match play-SEED): the file name is unique.
+            # Match ids repeat across files (`arena play` names every match play-SEED): the file name is
+            # unique.
             match_id = rep.match_id if rep.match_id and rep.match_id not in src._matches else path.stem
             src.add_match(match_id, rep.game, ids, replay=rep, finished=rep.created or None)
         return src
@@ -244,7 +246,8 @@ class MemorySource:
             if d.game != game or d.status != "done" or (tournament_id and d.tournament_id != tournament_id):
                 continue
             rows.append(MatchRow(d.id, d.game, tuple(
-                SeatResult(s.bot.id if s.bot else s.name, s.name, s.rank or 1, s.score or 0.0) for s in d.seats),
+                SeatResult(s.bot.id if s.bot else s.name, s.name, s.rank or 1,
+                           s.score or 0.0) for s in d.seats),
                 d.finished or "", d.tournament_id, d.team_result))
         return rows
 
@@ -252,7 +255,8 @@ class MemorySource:
         return self._ratings.get(game)
 
     def bots(self, page: int, per_page: int) -> Page[BotRef]:
-        items = [BotRef(id=b.id, name=b.name) for b in sorted(self._bots.values(), key=lambda b: b.name.lower())]
+        items = [BotRef(id=b.id, name=b.name)
+                 for b in sorted(self._bots.values(), key=lambda b: b.name.lower())]
         return paginate(items, page, per_page)
 
     def bot(self, bot_id: str) -> BotInfo | None:

@@ -15,8 +15,8 @@ from markupsafe import Markup
 def sparkline(values: list[float], width: int = 120, height: int = 28) -> Markup:
     """An inline SVG line of a rating history, with the last point marked."""
     if len(values) < 2:
-        return Markup('<svg class="spark" width="%d" height="%d" role="img" aria-label="no history yet"></svg>'
-                      % (width, height))
+        return Markup(f'<svg class="spark" width="{width:d}" height="{height:d}" role="img" '
+                      'aria-label="no history yet"></svg>')
     lo, hi = min(values), max(values)
     span = (hi - lo) or 1.0
     pad = 3
@@ -35,7 +35,8 @@ def sparkline(values: list[float], width: int = 120, height: int = 28) -> Markup
         f'<circle cx="{lx:.1f}" cy="{ly:.1f}" r="2.4"/></svg>')
 
 
-def interval_bar(lo: float, hi: float, rating: float, lo_all: float, hi_all: float, width: int = 110) -> Markup:
+def interval_bar(lo: float, hi: float, rating: float, lo_all: float, hi_all: float,
+                 width: int = 110) -> Markup:
     """The rating's confidence interval on a shared axis for the whole ladder."""
     span = (hi_all - lo_all) or 1.0
 
@@ -43,8 +44,10 @@ def interval_bar(lo: float, hi: float, rating: float, lo_all: float, hi_all: flo
         return 4 + (min(max(v, lo_all), hi_all) - lo_all) / span * (width - 8)
     return Markup(
         f'<svg class="ci" width="{width}" height="14" viewBox="0 0 {width} 14" role="img" '
-        f'aria-label="95% interval {lo:.0f} to {hi:.0f}"><line x1="4" y1="7" x2="{width - 4}" y2="7" class="ci-axis"/>'
-        f'<rect x="{x(lo):.1f}" y="3" width="{max(2.0, x(hi) - x(lo)):.1f}" height="8" rx="4" class="ci-band"/>'
+        f'aria-label="95% interval {lo:.0f} to {hi:.0f}"><line x1="4" y1="7" x2="{width - 4}" y2="7" '
+        f'class="ci-axis"/>'
+        f'<rect x="{x(lo):.1f}" y="3" width="{max(2.0, x(hi) - x(lo)):.1f}" height="8" rx="4" '
+        f'class="ci-band"/>'
         f'<circle cx="{x(rating):.1f}" cy="7" r="3" class="ci-dot"/></svg>')
 
 

@@ -142,7 +142,8 @@ class RefereeClient:
         """The referee's summary: version, games, running matches, connected sessions, uptime, and how it
         runs hosted bots (``hosted``: sandboxed / UNSANDBOXED / refused, as ``arena referee`` prints it)."""
         try:
-            r = self._stub.GetStatus(organizer_pb2.StatusRequest(), timeout=timeout_s, metadata=self._metadata)
+            r = self._stub.GetStatus(organizer_pb2.StatusRequest(), timeout=timeout_s,
+                                     metadata=self._metadata)
         except grpc.RpcError as exc:
             _raise(exc, "status")
         return {"server_version": r.server_version, "games": list(r.games), "matches": r.matches,

@@ -13,7 +13,9 @@ from pathlib import Path
 from tests.test_lint import pending
 
 ROOT = Path(__file__).resolve().parents[1]
-PENDING = ("referee/games/greyport/", "dashboard/live.py")
+PENDING = ("referee/games/greyport/state.py", "referee/games/greyport/rules/core.py",
+           "referee/games/greyport/rules/encounter.py", "referee/games/greyport/rules/fight.py",
+           "referee/games/greyport/rules/main.py", "referee/games/greyport/rules/rounds.py")
 ERROR = re.compile(r"^([^\s:][^:]*):\d+: error: ")
 
 

@@ -54,9 +54,12 @@ def _forward(game_id: str, players: int, seconds: float) -> float:
 
 @click.command()
 @click.option("--game", "games", multiple=True, help="Game id (repeatable; default: every game).")
-@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True, help="Time per timed run.")
-@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True, help="Alternating timed runs per figure.")
-@click.option("--remote", is_flag=True, help="Also through a referee's forward-model service (a bot in another process).")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
+              help="Time per timed run.")
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Alternating timed runs per figure.")
+@click.option("--remote", is_flag=True,
+              help="Also through a referee's forward-model service (a bot in another process).")
 @click.option("--batch", type=click.IntRange(min=1, max=4096), default=64, show_default=True,
               help="With --remote: samples per batch (one call samples them, one plays them out).")
 def command(games: tuple[str, ...], seconds: float, runs: int, remote: bool, batch: int) -> None:

@@ -70,7 +70,8 @@ class _SimulatingBot(Bot):
                 per = (time.perf_counter() - t1) / size
                 left = self.seconds - (time.perf_counter() - t0)
                 size = max(1, min(self.batch_size, size * 2, int(left / per) if per > 0 else self.batch_size))
-            out = {"decisions": fm.decisions - start_decisions, "seconds": time.perf_counter() - t0, "calls": calls}
+            out = {"decisions": fm.decisions - start_decisions, "seconds": time.perf_counter() - t0,
+                   "calls": calls}
         except Exception as exc:  # noqa: BLE001 - reported to the bench, which prints one line
             out = {"error": f"{type(exc).__name__}: {exc}"}
         print(json.dumps({"match": request.match_id, **out}), flush=True)
@@ -91,7 +92,8 @@ class RemoteBench:
         self.client = RefereeClient(self.ref.address, self.ref.organizer_token)
         token = self.client.register_bot("bench-forward", [])
         self.seconds = seconds
-        self.proc = subprocess.Popen([sys.executable, "-m", "arena.bench.forward_remote", self.ref.address, token,
+        self.proc = subprocess.Popen([sys.executable, "-m", "arena.bench.forward_remote", self.ref.address,
+                                      token,
                                       str(seconds), str(batch)], stdout=subprocess.PIPE, text=True)
         self.n = 0
 
@@ -100,7 +102,8 @@ class RemoteBench:
         from referee.matchspec import MatchSpec, SeatSpec
 
         self.n += 1
-        spec = MatchSpec(f"bench-fm-{game_id}-{self.n}", game_id, self.n, [SeatSpec("bench-forward")] * players,
+        spec = MatchSpec(f"bench-fm-{game_id}-{self.n}", game_id, self.n,
+                         [SeatSpec("bench-forward")] * players,
                          time_control=TimeControl(per_decision_ms=int(self.seconds * 1000) + 30_000))
         self.client.run_match(spec, timeout_s=600, live_wait_s=30)
         assert self.proc.stdout is not None

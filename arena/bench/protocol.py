@@ -154,8 +154,9 @@ def _bot_client(address: str, token: str, game: str, capacity: int, think_ms: in
                 while True:
                     await call.write(await out.get())
 
-            await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=game.split(","), capacity=capacity,
-                                                                    client="bench bot", view_delta=view_delta)))
+            await call.write(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, games=game.split(","),
+                                                                    capacity=capacity, client="bench bot",
+                                                                    view_delta=view_delta)))
             w = loop.create_task(writer()) if think_ms else None
             async for msg in call:
                 if msg.WhichOneof("kind") == "decision":
@@ -199,7 +200,8 @@ async def _referee_round(referee: Any, game_id: str, players: int, matches: int,
             resp = await referee.run_match(spec, 30.0)
             replay = json.loads(resp.replay_json)
             tot.decisions += len(replay["actions"])
-            tot.timeouts += sum(1 for f in replay["meta"].get("faults", []) if f["fault"].startswith("timeout"))
+            tot.timeouts += sum(1 for f in replay["meta"].get("faults", [])
+                                if f["fault"].startswith("timeout"))
 
     t0, c0 = time.perf_counter(), time.thread_time()
     await asyncio.gather(*(lane(k) for k in range(lanes)))
@@ -223,7 +225,8 @@ def _sizes(game_id: str, players: int) -> tuple[float, float]:
         m = bot_pb2.RefereeMessage(decision=bot_pb2.DecisionRequest(
             match_id="bench-r0-0-0", decision_id=n + 1, seat=seat, game=game_id,
             view_json=json.dumps(st.observe(seat)), legal_json=json.dumps(legal),
-            events_json=json.dumps(st.events_for(seat, cursors[seat])), deadline_ms=10_000, legal_count=len(legal)))
+            events_json=json.dumps(st.events_for(seat, cursors[seat])), deadline_ms=10_000,
+            legal_count=len(legal)))
         cursors[seat] = len(st.log)
         a = bot_pb2.BotMessage(answer=bot_pb2.Answer(match_id="bench-r0-0-0", decision_id=n + 1,
                                                      index=rng.below(len(legal))))
@@ -278,7 +281,8 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
         tune_gc()  # as `arena referee` does
         procs = _processes(lanes)
         cap = max(f.players for f in figures) * -(-lanes // procs)
-        bots = [subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}", token,
+        bots = [subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}",
+                                  token,
                                   ",".join(games), str(cap), str(think_ms if parallel else 0),
                                   str(int(view_delta))]) for _ in range(procs)]
         try:
@@ -297,7 +301,8 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     f.ours_cpu.append(cpu)
                     f.ours_rate.append(rate)
                     f.decisions, f.timeouts = tot.decisions, f.timeouts + tot.timeouts
-                    per, cpu, rate = loop.run(_bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions // lanes),
+                    per, cpu, rate = loop.run(_bare_round(int(f.req_b), int(f.ans_b),
+                                                          max(1, tot.decisions // lanes),
                                                           lanes, think_ms if parallel else 0))
                     f.bare.append(per)
                     f.bare_cpu.append(cpu)
@@ -318,13 +323,18 @@ def _us(xs: list[float]) -> str:
 @click.command("protocol")
 @click.option("--game", "games", multiple=True, help="Game(s) to play (repeatable) [default: sealed_bids and "
               "clank; sealed_bids needs the test fixtures importable, i.e. run from the repository].")
-@click.option("--matches", type=click.IntRange(min=1), default=None, help="Matches per run (per lane with --parallel) "
+@click.option("--matches", type=click.IntRange(min=1), default=None,
+              help="Matches per run (per lane with --parallel) "
               "[default: 40 sealed_bids-sized; fewer for longer games, about 2,000 decisions a run].")
-@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True, help="Timed runs of each (the median is reported).")
-@click.option("--parallel", type=click.IntRange(min=0), default=0, help="Throughput of N concurrent matches vs N bare streams "
+@click.option("--runs", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Timed runs of each (the median is reported).")
+@click.option("--parallel", type=click.IntRange(min=0), default=0,
+              help="Throughput of N concurrent matches vs N bare streams "
               "(bots think --think-ms, limit --limit-ms) and spurious time-outs.")
-@click.option("--think-ms", type=click.IntRange(min=0), default=10, show_default=True, help="With --parallel: each bot's answer delay.")
-@click.option("--limit-ms", type=click.IntRange(min=1), default=100, show_default=True, help="With --parallel: per-decision limit.")
+@click.option("--think-ms", type=click.IntRange(min=0), default=10, show_default=True,
+              help="With --parallel: each bot's answer delay.")
+@click.option("--limit-ms", type=click.IntRange(min=1), default=100, show_default=True,
+              help="With --parallel: per-decision limit.")
 @click.option("--view-delta", is_flag=True, help="The bots ask for views as patches (Hello.view_delta); "
               "the bare payload stays the full request's size.")
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
@@ -347,7 +357,8 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
             os.environ.setdefault("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
         except ImportError:
             if games:
-                raise click.UsageError("sealed_bids is a test fixture: run from the repository root") from None
+                raise click.UsageError("sealed_bids is a test fixture: run from the repository "
+                                       "root") from None
             chosen.remove("sealed_bids")
     unknown = [g for g in chosen if g not in game_ids()]
     if unknown:
@@ -362,13 +373,15 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
     finally:
         loop.stop()
     load1 = os.getloadavg()[0]
-    mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {_processes(parallel)} processes "
+    mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {_processes(parallel)} "
+            f"processes "
             f"answering after {think_ms} ms, limit {limit_ms} ms" if parallel else "one match at a time")
     mode += "; views as patches (--view-delta)" if view_delta else ""
     console.print(f"{runs} runs, {mode}; load average {load0:.1f} -> {load1:.1f} on {os.cpu_count()} cores")
     med = statistics.median
     for f in figures:
-        console.print(f"[bold]{f.game}[/bold], {f.players} seats: {matches} matches a run{' a lane' if parallel else ''} "
+        console.print(f"[bold]{f.game}[/bold], {f.players} seats: {matches} matches a "
+                      f"run{' a lane' if parallel else ''} "
                       f"({f.decisions} decisions); request ~{f.req_b:.0f} B, answer ~{f.ans_b:.0f} B")
         o, b, oc, bc = med(f.ours), med(f.bare), med(f.ours_cpu), med(f.bare_cpu)
         if parallel:
@@ -383,7 +396,8 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
         goal = GOALS.get(f.game)
         console.print(f"  referee, per decision:      {o * 1e6:8.1f} us   (runs: {_us(f.ours)})")
         console.print(f"  bare gRPC, per round trip:  {b * 1e6:8.1f} us   (runs: {_us(f.bare)})")
-        console.print(f"  ratio referee/bare: wall [bold]{o / b:.2f}[/bold]{f' (goal <= {goal})' if goal else ''}, "
+        console.print(f"  ratio referee/bare: wall "
+                      f"[bold]{o / b:.2f}[/bold]{f' (goal <= {goal})' if goal else ''}, "
                       f"server CPU {oc / bc:.2f} ({oc * 1e6:.1f} vs {bc * 1e6:.1f} us per decision)")
 
 
@@ -392,4 +406,5 @@ if __name__ == "__main__":  # the child processes of the benchmark
     if role == "pingpong":
         _pingpong_client(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
     elif role == "bot":
-        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]), sys.argv[7] == "1")
+        _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]),
+                    sys.argv[7] == "1")

@@ -81,7 +81,8 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
               help="Deals per pairing in one tournament (2 matches each).")
 @click.option("--min-seconds", type=click.FloatRange(min=0, min_open=True), default=12.0, show_default=True,
               help="Each configuration repeats the tournament until it has run this long (in all rounds).")
-@click.option("--executor", type=click.Choice(["inprocess", "referee"]), default="inprocess", show_default=True,
+@click.option("--executor", type=click.Choice(["inprocess", "referee"]), default="inprocess",
+              show_default=True,
               help="Executor of the Celery scaling measurement.")
 @click.option("--referee-workers", type=click.IntRange(min=1), default=2, show_default=True,
               help="Local pool size for an extra referee run (its workers only wait on the referee).")
@@ -116,7 +117,8 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
     for i, b in enumerate(x.strip() for x in bots.split(",") if x.strip()):
         agent = b if b != "heuristic" or heuristic_available(game) else "random"
         name = f"{b}{i}"
-        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=agent), agent=agent)
+        ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=agent),
+                    agent=agent)
         names.append(name)
 
     def tournament(n: int, ex: str) -> int:
@@ -124,7 +126,8 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
             game, tuple(names), games_per_pairing=n, seed=17, executor=ex, name=f"bench {n} {ex}"))
 
     rates: dict[str, float] = {}
-    console.print(f"bench: {game} ({info.min_players}-{info.max_players} seats; {len(names)} seats here), bots "
+    console.print(f"bench: {game} ({info.min_players}-{info.max_players} seats; {len(names)} seats here), "
+                  f"bots "
                   f"{', '.join(names)}, {deals} deals per pairing, >= {min_seconds:g}s per configuration",
                   highlight=False)
 
@@ -184,7 +187,8 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
                                               start_new_session=True) for i in range(n_workers)]
                     try:
                         label = f"celery x{n_workers} {executor}"
-                        timed(label, CeleryDispatch(redis_url, queue, redispatch_after_s=60), executor, min_seconds)
+                        timed(label, CeleryDispatch(redis_url, queue, redispatch_after_s=60), executor,
+                              min_seconds)
                         show(label)
                     finally:
                         for p in procs:
@@ -208,5 +212,6 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
                   f"{os.cpu_count()} CPUs here, load average {os.getloadavg()[0]:.1f})", highlight=False)
     if not skip_celery:
         scale = rates[f"celery x2 {executor}"] / rates[f"celery x1 {executor}"]
-        console.print(f"scaling 1 -> 2 Celery workers ({executor}): [bold]{scale:.2f}x[/bold] (goal >= 1.8 on 2 cores)",
+        console.print(f"scaling 1 -> 2 Celery workers ({executor}): [bold]{scale:.2f}x[/bold] (goal >= 1.8 "
+                      f"on 2 cores)",
                       highlight=False)

@@ -41,7 +41,8 @@ class LadderGroup(click.Group):
 def register(cli: click.Group) -> None:
     @cli.group("ladder", cls=LadderGroup)
     def ladder() -> None:
-        """Ladders: `arena ladder GAME` shows one; run, status, retire and close drive the continuous ladder."""
+        """Ladders: `arena ladder GAME` shows one; run, status, retire and close drive the continuous
+        ladder."""
 
     @ladder.command("show")
     @click.argument("game_id", metavar="GAME", required=False)
@@ -86,16 +87,20 @@ def register(cli: click.Group) -> None:
     @click.argument("game_id", metavar="GAME")
     @click.option("--for", "seconds", type=Duration(), default="10m", show_default=True,
                   help="How long to make new matches (90s, 10m, 2h); then the ones in flight finish.")
-    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee", show_default=True,
-                  help="Who plays a new season's matches (inprocess: each bot's in-process agent, for trials).")
-    @click.option("--workers", "-w", type=COUNT, default=None, help="Local worker processes (default: CPU count).")
+    @click.option("--executor", type=click.Choice(["referee", "inprocess"]), default="referee",
+                  show_default=True,
+                  help="Who plays a new season's matches (inprocess: each bot's in-process agent, for "
+                       "trials).")
+    @click.option("--workers", "-w", type=COUNT, default=None,
+                  help="Local worker processes (default: CPU count).")
     @click.option("--tick", "tick_s", type=click.FloatRange(min=0.05), default=0.5, show_default=True,
                   help="Seconds between matchmaker ticks.")
     @click.option("--drain", "drain_s", type=SECONDS, default=120.0, show_default=True,
                   help="Longest wait for the matches in flight once the time is up.")
     @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
                   help="Game option of a new season (repeatable).")
-    def run_cmd(game_id: str, seconds: float, executor: str, workers: int | None, tick_s: float, drain_s: float,
+    def run_cmd(game_id: str, seconds: float, executor: str, workers: int | None, tick_s: float,
+                drain_s: float,
                 options: tuple[str, ...]) -> None:
         """Run GAME's continuous ladder here, without beat: the matchmaker keeps the active versions playing
         (placement matches first, then rating neighbours) through the local pool, or Celery with
@@ -122,7 +127,8 @@ def register(cli: click.Group) -> None:
     @ladder.command("status")
     @click.argument("game_id", metavar="GAME", required=False)
     def status(game_id: str | None) -> None:
-        """The continuous ladder of GAME (every game with a season when omitted): season, progress, versions."""
+        """The continuous ladder of GAME (every game with a season when omitted): season, progress,
+        versions."""
         from ..ladder import seasons
         from ..store import open_store
 
@@ -179,13 +185,15 @@ def _print_status(store, game: str) -> None:  # type: ignore[no-untyped-def]
         console.print(f"{game}: no ladder season yet (arena ladder run {game})", highlight=False)
         return
     p = view.progress
-    console.print(f"[bold]{view.name}[/bold] (tournament {view.tournament_id}, {view.status}): {p.done} done, "
+    console.print(f"[bold]{view.name}[/bold] (tournament {view.tournament_id}, {view.status}): {p.done} "
+                  f"done, "
                   f"{p.running} running, {p.queued} queued, {p.failed} failed", highlight=False)
     table = Table(show_edge=False)
     for col in ("version", "status", "Elo", "95% interval", "games", "ladder matches", "reason"):
         table.add_column(col, justify="right" if col in ("Elo", "games", "ladder matches") else "left")
     for v in view.versions:
         table.add_row(v.name, v.status, "" if v.rating is None else f"{v.rating:.0f}",
-                      "" if v.lo is None else f"{v.lo:.0f} .. {v.hi:.0f}", str(v.games), str(v.ladder_matches),
+                      "" if v.lo is None else f"{v.lo:.0f} .. {v.hi:.0f}", str(v.games),
+                      str(v.ladder_matches),
                       v.reason or "")
     console.print(table)

@@ -29,7 +29,8 @@ def bot_modes(timeout_s: float = 3.0) -> list[str]:
         lines.append(f"executor referee: referee {address}: {hosted}")
     if not cfg.referees:
         lines.append("executor referee: no referee configured (ARENA_REFEREE); such matches wait for one")
-    lines.append("executor inprocess: bots play inside this worker, UNSANDBOXED (built-in and module:Class agents)")
+    lines.append("executor inprocess: bots play inside this worker, UNSANDBOXED (built-in and module:Class "
+                 "agents)")
     return lines
 
 

@@ -47,7 +47,8 @@ class Tick:
 def season(store: Store, game: str) -> int | None:
     """The id of ``game``'s running ladder season, or None."""
     with store.read() as s:
-        return s.scalar(select(m.Tournament.id).where(m.Tournament.game == game, m.Tournament.format == FORMAT,
+        return s.scalar(select(m.Tournament.id).where(m.Tournament.game == game,
+                                                      m.Tournament.format == FORMAT,
                                                       m.Tournament.status == m.T_RUNNING)
                         .order_by(m.Tournament.id.desc()).limit(1))
 
@@ -73,7 +74,8 @@ def open_season(store: Store, game: str, *, executor: str = "referee", options: 
     with store.tx() as s:
         if store.dialect == "postgresql":
             s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _OPEN_LOCK})
-        tid = s.scalar(select(m.Tournament.id).where(m.Tournament.game == g.info.id, m.Tournament.format == FORMAT,
+        tid = s.scalar(select(m.Tournament.id).where(m.Tournament.game == g.info.id,
+                                                     m.Tournament.format == FORMAT,
                                                      m.Tournament.status == m.T_RUNNING))
         if tid is not None:
             return int(tid)
@@ -117,7 +119,8 @@ def entrants(s: Session, game: str, executor: str) -> tuple[list[Entrant], set[s
                       .where(m.Tournament.game == game, m.Tournament.format == FORMAT,
                              m.Match.status != m.CANCELLED))
     record = {bot: (int(n), int(last)) for bot, n, last in s.execute(
-        select(m.MatchSeat.bot, func.count(func.distinct(m.MatchSeat.match_id)), func.max(m.MatchSeat.match_id))
+        select(m.MatchSeat.bot, func.count(func.distinct(m.MatchSeat.match_id)),
+               func.max(m.MatchSeat.match_id))
         .where(m.MatchSeat.match_id.in_(ladder_matches)).group_by(m.MatchSeat.bot))}
     rating = dict(s.execute(select(m.Rating.player, m.Rating.rating).where(m.Rating.game == game)).all())
     out = []
@@ -156,7 +159,8 @@ def tick(store: Store, game: str, *, cfg: Settings | None = None, rng: random.Ra
         pairing = Pairing(memoryless, g.info.hidden_information)
         groups = plan(field_, slots, placement=cfg.ladder_placement, window=cfg.ladder_window, rng=rng,
                       can_pair=pairing.paired, cooperative=g.info.cooperative)
-        number = int(s.scalar(select(func.max(m.Match.number)).where(m.Match.tournament_id == t.id)) or -1) + 1
+        number = int(s.scalar(select(func.max(m.Match.number))
+                              .where(m.Match.tournament_id == t.id)) or -1) + 1
         dealer = Dealer(t.deal_key or new_key(), t.seed)
         created = []
         for group in groups:
@@ -176,8 +180,10 @@ def _append(s: Session, t: m.Tournament, game: Any, group: Group, number: int, d
     label = "|".join(group.bots)
     ids = []
     for order in group.orders:
-        match = m.Match(tournament_id=t.id, number=number, game=t.game, players=len(order), seed=dealer.seed(deal),
-                        options=options, scenario=scenario, group_key=label, deal=deal, status=m.QUEUED, attempts=0)
+        match = m.Match(tournament_id=t.id, number=number, game=t.game, players=len(order),
+                        seed=dealer.seed(deal),
+                        options=options, scenario=scenario, group_key=label, deal=deal, status=m.QUEUED,
+                        attempts=0)
         match.seats = [m.MatchSeat(seat=i, bot=b) for i, b in enumerate(order)]
         s.add(match)
         s.flush()

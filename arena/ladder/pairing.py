@@ -87,7 +87,8 @@ def _spread(others: list[Entrant], k: int, need: int) -> list[Entrant]:
 
 def _near(seed: Entrant, pool: list[Entrant], field_: list[Entrant], need: int, window: int,
           rng: random.Random) -> list[Entrant]:
-    """``need`` opponents within ``window`` ranks of the seed (wider if too few), least recently played first."""
+    """``need`` opponents within ``window`` ranks of the seed (wider if too few), least recently played
+    first."""
     order = [e.name for e in field_]
     at = order.index(seed.name)
     width = window

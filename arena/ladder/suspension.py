@@ -42,11 +42,13 @@ def check(store: Store, match_id: int, *, after: int | None = None) -> list[str]
                          .where(m.Match.id == match_id)).first()
         # Like a result, a fault is published only with its whole deal group (a suspension right after a
         # sealed match would tell who lost it): the last match of the group to finish triggers the check.
-        if this is None or this.format != FORMAT or s.scalar(select(group_open()).where(m.Match.id == match_id)):
+        if (this is None or this.format != FORMAT
+                or s.scalar(select(group_open()).where(m.Match.id == match_id))):
             return []
         seats = s.execute(select(m.MatchSeat.bot, m.MatchSeat.health)
                           .join(m.Match, m.Match.id == m.MatchSeat.match_id)
-                          .where(m.Match.tournament_id == this.tournament_id, m.Match.deal == this.deal)).all()
+                          .where(m.Match.tournament_id == this.tournament_id,
+                                 m.Match.deal == this.deal)).all()
         # Only a version that went wrong in this deal group can have N faults in a row ending now.
         faulty = sorted({bot for bot, health in seats if fault(health)})
         if not faulty:
@@ -70,9 +72,11 @@ def check(store: Store, match_id: int, *, after: int | None = None) -> list[str]
             recent = list(per_match.values())[:n]
             faults = [next((f for h in hs if (f := fault(h))), None) for hs in recent]
             if len(faults) == n and all(faults):
-                last = next((h.get("forfeit_reason") for h in recent[0] if h and h.get("forfeit_reason")), None)
+                last = next((h.get("forfeit_reason") for h in recent[0] if h and h.get("forfeit_reason")),
+                            None)
                 what = "crashed" if all(f == "crashed" for f in faults) else "crashed or forfeited"
-                verdicts[bot] = f"{what} in {n} consecutive matches; last: {_one_line(last or faults[0] or '')}"
+                verdicts[bot] = (f"{what} in {n} consecutive matches; "
+                                 f"last: {_one_line(last or faults[0] or '')}")
     out = []
     for bot, reason in verdicts.items():
         with store.tx() as s:

@@ -61,7 +61,8 @@ def _developers(s, ids: set[int]) -> dict[int, str]:  # type: ignore[no-untyped-
 def _row(b: m.Bot, devs: dict[int, str], rating: m.Rating | None = None, played: int = 0) -> VersionRow:
     return VersionRow(b.name, b.family, b.version, devs.get(b.developer_id) if b.developer_id else None,
                       b.status if b.active or b.status != m.B_ACTIVE else "removed", b.status_reason, b.kind,
-                      b.runtime, b.submitted_at, rating.rating if rating else None, rating.lo if rating else None,
+                      b.runtime, b.submitted_at, rating.rating if rating else None,
+                      rating.lo if rating else None,
                       rating.hi if rating else None, rating.games if rating else 0, played)
 
 

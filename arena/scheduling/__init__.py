@@ -20,6 +20,7 @@ from .formats import (
                       seatings,
 )
 
-__all__ = ["DEAL_MODES", "FORMATS", "BadKey", "Dealer", "Pairing", "PlannedMatch", "ScheduleError", "cooperative",
+__all__ = ["DEAL_MODES", "FORMATS", "BadKey", "Dealer", "Pairing", "PlannedMatch", "ScheduleError",
+           "cooperative",
            "deal_seed", "default_format", "default_seats", "gauntlet", "new_key", "rotation", "round_robin",
            "schedule", "seat_design", "seatings", "verify"]

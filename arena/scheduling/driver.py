@@ -42,7 +42,8 @@ class Dispatcher(Protocol):
         ...
 
     def send(self, match_ids: list[int], front: bool = False) -> list[int]:
-        """Send one task per id (``front``: ahead of the matches waiting their first turn); return the ids sent."""
+        """Send one task per id (``front``: ahead of the matches waiting their first turn); return the ids
+        sent."""
         ...
 
     def poll(self) -> None: ...
@@ -252,7 +253,8 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
     spare_until = 0.0
     while True:
         try:
-            _step(store, open_, tids, games, progress, dispatcher, spare_expired=time.monotonic() < spare_until)
+            _step(store, open_, tids, games, progress, dispatcher,
+                  spare_expired=time.monotonic() < spare_until)
             if outage_since is not None:
                 log.warning("the store is back after %.0f s", time.monotonic() - outage_since)
                 outage_since = None
@@ -292,7 +294,8 @@ def dispatch(store: Store, tid: int, dispatcher: Dispatcher, *, spare_expired: b
     return sent
 
 
-def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str], progress: dict[int, Progress],
+def _step(store: Store, open_: list[int], tids: list[int], games: dict[int, str],
+          progress: dict[int, Progress],
           dispatcher: Dispatcher, *, spare_expired: bool = False) -> None:
     """One round of the driver: (re)send what needs a message, read progress, close finished tournaments.
     ``spare_expired``: leave matches under an expired lease alone this round (the store just came back)."""

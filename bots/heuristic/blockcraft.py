@@ -101,7 +101,8 @@ class HeuristicBot(Bot):
     # -- setup decisions -------------------------------------------------------------------------
     def _choose_character(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
         chars = _characters()
-        bonus = {"m_mite": 6, "m_ember": 3, "h_smith": 3, "h_farmer": 3, "h_miner": 2} if view["mode"] == "extreme" \
+        bonus = {"m_mite": 6, "m_ember": 3, "h_smith": 3, "h_farmer": 3,
+                 "h_miner": 2} if view["mode"] == "extreme" \
             else {"m_slime": 3, "h_knight": 3, "u_shambler": 2, "u_tidecorpse": 2, "b_warden": 2}
 
         def score(a: dict[str, Any]) -> float:
@@ -113,10 +114,12 @@ class HeuristicBot(Bot):
         others = [p["pos"] for p in view["players"] if p["pos"] is not None and p["seat"] != me]
         if not others:
             return legal[0]
-        return max(legal, key=lambda a: min(abs(a["cell"][0] - o[0]) + abs(a["cell"][1] - o[1]) for o in others))
+        return max(legal,
+                   key=lambda a: min(abs(a["cell"][0] - o[0]) + abs(a["cell"][1] - o[1]) for o in others))
 
     # -- reactions ---------------------------------------------------------------------------------
-    def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+    def _dodge(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]],
+               pending: dict[str, Any]) -> Any:
         mine = view["players"][me]
         att = view["players"][pending["attacker"]]
         dmg = _characters()[att["character"]]["strength"] + max(
@@ -127,7 +130,8 @@ class HeuristicBot(Bot):
             return {"type": "dodge"}
         return {"type": "take_hit"}
 
-    def _rescue(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+    def _rescue(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]],
+                pending: dict[str, Any]) -> Any:
         if self._enemy(view, me, pending["victim"]):
             return {"type": "pass"}
         feeds = [a for a in legal if a["type"] == "feed"]
@@ -178,7 +182,8 @@ class HeuristicBot(Bot):
         if moves:
             x, y = view["players"][me]["pos"]
             dirs = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-            return max(moves, key=lambda a: len(view["map"]["cells"][f"{x + dirs[a['dir']][0]},{y + dirs[a['dir']][1]}"]))
+            return max(moves, key=lambda a: len(
+                view["map"]["cells"][f"{x + dirs[a['dir']][0]},{y + dirs[a['dir']][1]}"]))
         return {"type": "land"}
 
     def _place_target(self, *_: Any) -> Any:
@@ -191,7 +196,8 @@ class HeuristicBot(Bot):
     def _enchant_pick(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], _p: Any) -> Any:
         return legal[0]
 
-    def _smelt_build(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]], pending: dict[str, Any]) -> Any:
+    def _smelt_build(self, view: dict[str, Any], me: int, legal: list[dict[str, Any]],
+                     pending: dict[str, Any]) -> Any:
         confirm = self._find(legal, type="smelt_confirm")
         mats = pending["materials"]
         want = self._smelt_wants(view, me)
@@ -272,7 +278,8 @@ class HeuristicBot(Bot):
             return max(gathers, key=lambda a: KEEP.get(self._top(view, a["cell"]), 1))
         # 5. equip into free slots (tools/armour/blocks that help)
         for a in by_type.get("equip", []):
-            if a["replace_slot"] is None and not a["enchant"] and self._worth_equipping(view, me, a["card_type"]):
+            if (a["replace_slot"] is None and not a["enchant"]
+                    and self._worth_equipping(view, me, a["card_type"])):
                 return a
         for a in by_type.get("equip", []):
             if a["replace_slot"] is not None and not a["enchant"] and self._upgrade(view, me, a):
@@ -319,10 +326,12 @@ class HeuristicBot(Bot):
         c = _cards()[card]
         if c["kind"] == "tool":
             have = {_cards()[t["card"]]["tool_type"] for t in mine["tools"]}
-            return c["tool_type"] in ("pickaxe", "sword") and c["tool_type"] not in have or c["tool_type"] == "pickaxe"
+            return c["tool_type"] in ("pickaxe",
+                                      "sword") and c["tool_type"] not in have or c["tool_type"] == "pickaxe"
         if c["kind"] == "armour":
             return True
-        return card in ("crafting_table", "furnace", "torch") and card not in {b["card"] for b in mine["blocks"]}
+        return card in ("crafting_table", "furnace",
+                        "torch") and card not in {b["card"] for b in mine["blocks"]}
 
     def _upgrade(self, view: dict[str, Any], me: int, a: dict[str, Any]) -> bool:
         mine = view["players"][me]
@@ -334,7 +343,8 @@ class HeuristicBot(Bot):
         if card == "furnace":
             blocks = {b["slot"]: b["card"] for b in mine["blocks"]}
             have_table = "crafting_table" in blocks.values()
-            return have_table and self._tier(mine) >= 1 and blocks.get(a["replace_slot"]) not in ("crafting_table",)
+            return (have_table and self._tier(mine) >= 1
+                    and blocks.get(a["replace_slot"]) not in ("crafting_table",))
         return False
 
     def _craft_choice(self, view: dict[str, Any], me: int, crafts: list[dict[str, Any]]) -> Any:
@@ -366,7 +376,8 @@ class HeuristicBot(Bot):
                 continue
             if r == "iron_pickaxe" and (tier >= 3 or has("iron_pickaxe")):
                 continue
-            if r in ("stone_sword", "iron_sword") and (view["mode"] == "extreme" or any("sword" in t for t in tools)
+            if r in ("stone_sword",
+                     "iron_sword") and (view["mode"] == "extreme" or any("sword" in t for t in tools)
                                                         or tier < 2):
                 continue
             if r in ("iron_armour", "diamond_armour") and (view["mode"] == "extreme" or mine["armour"]):
@@ -516,8 +527,8 @@ class HeuristicBot(Bot):
         return 1.0 if tier == 2 and self._stone_need(view, me) > 0 else 0.0
 
     def _plan_move(self, view: dict[str, Any], me: int) -> tuple[str, bool] | None:
-        """BFS over standing cells (move: 1, jump+move: 2); the first step toward the nearest cell from which a
-        worthwhile face-down card is within reach. Returns (dir, needs_jump)."""
+        """BFS over standing cells (move: 1, jump+move: 2); the first step toward the nearest cell from
+        which a worthwhile face-down card is within reach. Returns (dir, needs_jump)."""
         mine = view["players"][me]
         w, h = view["map"]["w"], view["map"]["h"]
         cells = view["map"]["cells"]
@@ -594,7 +605,8 @@ class HeuristicBot(Bot):
             return {"type": "end_action_phase"}
         digs = by_type.get("dig", [])
         cells = view["map"]["cells"]
-        scored = [(self._target_value(view, me, cells[f"{a['cell'][0]},{a['cell'][1]}"][-1]), a) for a in digs]
+        scored = [(self._target_value(view, me, cells[f"{a['cell'][0]},{a['cell'][1]}"][-1]),
+                   a) for a in digs]
         scored = [t for t in scored if t[0] > 0]
         if scored:
             # prefer a neighbour over the own cell (digging down can trap), then value
@@ -724,7 +736,8 @@ class HeuristicBot(Bot):
         if self.home is None and can_till:
             for a in by_type.get("till", []):
                 x, y = a["cell"]
-                if abs(x - mine["pos"][0]) + abs(y - mine["pos"][1]) == 1 and len(cells[f"{x},{y}"]) <= mine["height"] \
+                if abs(x - mine["pos"][0]) + abs(y - mine["pos"][1]) == 1 \
+                        and len(cells[f"{x},{y}"]) <= mine["height"] \
                         and mine["height"] - len(cells[f"{x},{y}"]) < 3:
                     self.home = [x, y]
                     return a

@@ -32,7 +32,8 @@ log = logging.getLogger("bots.sdk")
 
 BotFactory = Callable[[MatchStart], Bot] | type[Bot]
 
-_FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.PERMISSION_DENIED}
+_FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.INVALID_ARGUMENT,
+          grpc.StatusCode.PERMISSION_DENIED}
 
 
 class BotRefused(RuntimeError):
@@ -80,7 +81,8 @@ def start_seed(start: MatchStart) -> int:
 
 def to_match_start(m: bot_pb2.MatchStart) -> MatchStart:
     tc = TimeControl(per_decision_ms=m.time_control.per_decision_ms, bank_ms=m.time_control.bank_ms)
-    start = MatchStart(m.match_id, m.game, m.game_version, json.loads(m.options_json or "{}"), m.seat, m.players,
+    start = MatchStart(m.match_id, m.game, m.game_version, json.loads(m.options_json or "{}"), m.seat,
+                       m.players,
                        list(m.bots), tc)
     object.__setattr__(start, "seed", m.bot_seed)  # the bot's own seed (never the game's)
     return start
@@ -178,7 +180,8 @@ class _Session:
                 try:
                     choice = bot.act(req)
                 except Exception:
-                    log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id, d.decision_id)
+                    log.exception("bot.act failed on %s decision %d; answering index 0", d.match_id,
+                                  d.decision_id)
                     choice = 0
                 self.stats.decisions += 1
                 await self.send(answer_message(d, choice))
@@ -210,8 +213,10 @@ class _Session:
             log.info("match %s ended: ranks %s", e.match_id, outcome.get("ranks"))
         elif kind == "error":
             e = msg.error
-            err = {"code": bot_pb2.ErrorCode.Name(e.code), "consequence": bot_pb2.Consequence.Name(e.consequence),
-                   "message": e.message, "match_id": e.match_id, "decision_id": e.decision_id, "strikes": e.strikes}
+            err = {"code": bot_pb2.ErrorCode.Name(e.code),
+                   "consequence": bot_pb2.Consequence.Name(e.consequence),
+                   "message": e.message, "match_id": e.match_id, "decision_id": e.decision_id,
+                   "strikes": e.strikes}
             self.stats.errors.append(err)
             log.warning("referee error %s (%s): %s", err["code"], err["consequence"], e.message)
             for (mid, _seat), bot in self.bots.items():

@@ -25,8 +25,10 @@ def get_bot(bot_id: str, dash: DashboardDep) -> BotDetail:
 
 
 @pages.get("/bots", response_class=HTMLResponse)
-def bots_page(request: Request, dash: DashboardDep, templates: TemplatesDep, paging: PagingDep) -> HTMLResponse:
-    return templates.TemplateResponse(request, "bots.html", {"bots": dash.source.bots(paging.page, paging.per_page)})
+def bots_page(request: Request, dash: DashboardDep, templates: TemplatesDep,
+              paging: PagingDep) -> HTMLResponse:
+    return templates.TemplateResponse(request, "bots.html",
+                                      {"bots": dash.source.bots(paging.page, paging.per_page)})
 
 
 @pages.get("/bots/{bot_id:path}", response_class=HTMLResponse)

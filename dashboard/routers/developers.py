@@ -13,7 +13,8 @@ api = APIRouter(prefix="/api", tags=["developers"])
 pages = APIRouter(include_in_schema=False)
 
 
-@api.get("/developers/{dev_name}", response_model=DeveloperOut, summary="A developer and every version it submitted")
+@api.get("/developers/{dev_name}", response_model=DeveloperOut,
+         summary="A developer and every version it submitted")
 def get_developer(dev_name: str, dash: DashboardDep) -> DeveloperOut:
     d = dash.source.developer(dev_name)
     if d is None:
@@ -27,7 +28,8 @@ def list_submissions(dash: DashboardDep, limit: Annotated[int, Query(ge=1, le=10
 
 
 @pages.get("/developers/{dev_name}", response_class=HTMLResponse)
-def developer_page(dev_name: str, request: Request, dash: DashboardDep, templates: TemplatesDep) -> HTMLResponse:
+def developer_page(dev_name: str, request: Request, dash: DashboardDep,
+                   templates: TemplatesDep) -> HTMLResponse:
     d = dash.source.developer(dev_name)
     if d is None:
         raise HTTPException(404, "There is no developer with that name.")

@@ -14,7 +14,8 @@ from ..schemas import GameOut, LadderOut
 from ..service import Dashboard
 
 api = APIRouter(prefix="/api/games", tags=["games"])
-SeatsQ = Annotated[int | None, Query(ge=1, le=64, description="one seat count's ladder (default: every seat count)")]
+SeatsQ = Annotated[int | None, Query(ge=1, le=64,
+                                     description="one seat count's ladder (default: every seat count)")]
 pages = APIRouter(include_in_schema=False)
 
 
@@ -82,4 +83,5 @@ def _ladder_page(game_id: str, request: Request, dash: Dashboard, templates: Jin
             "request": request, "game": game, "ladder": lad,
             "recent": dash.source.matches(game=game_id, status="done", page=1, per_page=10).items,
         }).encode(), "text/html; charset=utf-8")
-    return dash.cache.get(("ladder-html", game_id) if seats is None else ("ladder-html", game_id, seats), render)
+    return dash.cache.get(("ladder-html", game_id) if seats is None else ("ladder-html", game_id, seats),
+                          render)

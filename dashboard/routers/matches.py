@@ -40,7 +40,8 @@ def get_match(match_id: str, dash: DashboardDep) -> MatchDetail:
 @api.get("/{match_id}/frames", response_model=FramesOut,
          summary="Replay frames for one perspective (a finished match only)")
 def frames(match_id: str, dash: DashboardDep, perspective: Perspective = "public",
-           start: Annotated[int, Query(ge=0)] = 0, limit: Annotated[int, Query(ge=1, le=500)] = 100) -> FramesOut:
+           start: Annotated[int, Query(ge=0)] = 0,
+           limit: Annotated[int, Query(ge=1, le=500)] = 100) -> FramesOut:
     try:
         return dash.frames(match_id, perspective, start, limit)
     except LookupError:
@@ -89,7 +90,8 @@ async def live(match_id: str, request: Request, dash: DashboardDep,
 def matches_page(request: Request, dash: DashboardDep, templates: TemplatesDep, paging: PagingDep,
                  game: str | None = None, status: StatusQ = None) -> HTMLResponse:
     items = dash.source.matches(game=game, status=status, page=paging.page, per_page=paging.per_page)
-    return templates.TemplateResponse(request, "matches.html", {"matches": items, "game": game, "status": status,
+    return templates.TemplateResponse(request, "matches.html",
+                                      {"matches": items, "game": game, "status": status,
                                                                 "games": dash.games()})
 
 
@@ -99,7 +101,8 @@ def match_page(match_id: str, request: Request, dash: DashboardDep, templates: T
     if m is None:
         raise HTTPException(404, "There is no match with that id.")
     game = dash.game(m.game)
-    mode = "replay" if m.status == "done" and m.has_replay else "live" if m.status in ("running", "queued") else "none"
+    mode = ("replay" if m.status == "done" and m.has_replay
+            else "live" if m.status in ("running", "queued") else "none")
     config = {
         "matchId": m.id, "game": m.game, "mode": mode, "players": len(m.seats),
         "seats": [s.name for s in m.seats], "perspectives": dash.perspectives(m),

@@ -15,7 +15,8 @@ StatusQ = Annotated[str | None, Query(pattern="^(created|running|done|cancelled)
 
 
 @api.get("", response_model=Page[TournamentSummary])
-def list_tournaments(dash: DashboardDep, paging: PagingDep, status: StatusQ = None) -> Page[TournamentSummary]:
+def list_tournaments(dash: DashboardDep, paging: PagingDep,
+                     status: StatusQ = None) -> Page[TournamentSummary]:
     return dash.source.tournaments(status=status, page=paging.page, per_page=paging.per_page)
 
 
@@ -28,13 +29,15 @@ def get_tournament(tid: str, dash: DashboardDep) -> TournamentDetail:
 
 
 @api.get("/{tid}/deals", response_model=DealsOut,
-         summary="The deal key and every match's deal and seed, checked (refused until the tournament is over)")
+         summary="The deal key and every match's deal and seed, checked (refused until the tournament is "
+                 "over)")
 def get_deals(tid: str, dash: DashboardDep) -> DealsOut:
     if dash.source.tournament(tid) is None:
         raise HTTPException(404, f"no tournament {tid!r}")
     out = dash.source.deals(tid)
     if out is None:
-        raise HTTPException(409, f"tournament {tid} is not over: its deal key is published when every match is "
+        raise HTTPException(409,
+                            f"tournament {tid} is not over: its deal key is published when every match is "
                                  "finished")
     return out
 

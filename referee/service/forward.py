@@ -201,7 +201,8 @@ class ForwardService:
 
     def __init__(self, config: RefereeConfig) -> None:
         self.config = config
-        self.limits = Limits(max_handles=config.forward_max_handles, max_decisions=config.forward_max_decisions,
+        self.limits = Limits(max_handles=config.forward_max_handles,
+                             max_decisions=config.forward_max_decisions,
                              max_memory_bytes=config.forward_memory_mb << 20)
         self._slice_s = config.forward_slice_ms / 1000.0
         self._slice_end = 0.0
@@ -210,23 +211,27 @@ class ForwardService:
     def pending_slot(session: Session, call: bot_pb2.ForwardCall) -> SeatSlot | None:
         """The seat of ``session`` waiting on the call's decision, if any."""
         for s in session.slots:
-            if s.pending is not None and s.pending.decision_id == call.decision_id and s.match.id == call.match_id:
+            if (s.pending is not None and s.pending.decision_id == call.decision_id
+                    and s.match.id == call.match_id):
                 return s
         return None
 
-    def refuse(self, session: Session, call: bot_pb2.ForwardCall, code: bot_pb2.ForwardError, message: str) -> None:
+    def refuse(self, session: Session, call: bot_pb2.ForwardCall, code: bot_pb2.ForwardError,
+               message: str) -> None:
         session.send(bot_pb2.RefereeMessage(forward=bot_pb2.ForwardReply(call_id=call.call_id, error=code,
                                                                           message=message)))
 
     def call(self, session: Session, slot: SeatSlot | None, call: bot_pb2.ForwardCall) -> None:
-        """Handle one ForwardCall (``slot``: ``pending_slot``'s answer). Never raises for what the bot sent."""
+        """Handle one ForwardCall (``slot``: ``pending_slot``'s answer). Never raises for what the bot
+        sent."""
         cfg = self.config
         if not cfg.forward_enabled:
             self.refuse(session, call, bot_pb2.FORWARD_DISABLED, "this referee serves no forward model")
             return
         if slot is None or slot.pending is None:
             self.refuse(session, call, bot_pb2.FORWARD_NO_DECISION,
-                        f"decision {call.decision_id} of match {call.match_id[:80]!r} is not awaiting an answer "
+                        f"decision {call.decision_id} of match {call.match_id[:80]!r} is not awaiting an "
+                        f"answer "
                         "from this session: the forward model serves only a pending decision's position")
             return
         if len(call.ops) > cfg.forward_max_ops:
@@ -237,7 +242,8 @@ class ForwardService:
         table: _SeatTable | None = match.forward.get(slot.seat)
         if table is None:
             sampler = SeatSampler(match.driver.state, slot.seat)
-            table = match.forward[slot.seat] = _SeatTable(call.decision_id, ForwardModel(sampler, self.limits), sampler)
+            table = match.forward[slot.seat] = _SeatTable(call.decision_id,
+                                                          ForwardModel(sampler, self.limits), sampler)
         elif table.decision_id != call.decision_id:
             table.new_decision(call.decision_id, SeatSampler(match.driver.state, slot.seat), self.limits)
         if len(table.jobs) >= MAX_QUEUED_CALLS:
@@ -271,13 +277,15 @@ class ForwardService:
             job = table.jobs[0]
             slot = job.slot
             if (slot.pending is not job.pending or slot.match.over or job.session.closed
-                    or table is not slot.match.forward.get(slot.seat) or table.decision_id != job.call.decision_id):
+                    or table is not slot.match.forward.get(slot.seat)
+                    or table.decision_id != job.call.decision_id):
                 # answered, timed out, lost or over: nothing more is served for that decision
                 if job.steps is not None:
                     job.steps.close()
                 table.jobs.popleft()
                 self._reply(table, job, bot_pb2.FORWARD_DECISION_OVER,
-                            f"decision {job.call.decision_id} ended while the call ran; later ops did not run")
+                            f"decision {job.call.decision_id} ended while the call ran; "
+                            "later ops did not run")
                 continue
             if job.steps is None:
                 job.steps = run_ops(table.fm, table.sampler, job.call.ops, job.results, self._over,

@@ -64,10 +64,12 @@ class SessionRouter:
         slot = self.hosted.get(hash_token(hello.token)) if hello.token else None
         if slot is not None and not peer.startswith("unix:"):
             # [sandbox] a hosted seat's credential is good only over the sandboxes' own Unix socket
-            raise Reject(grpc.StatusCode.UNAUTHENTICATED, "a hosted seat's token is accepted only from its sandbox")
+            raise Reject(grpc.StatusCode.UNAUTHENTICATED,
+                         "a hosted seat's token is accepted only from its sandbox")
         if slot is not None:
             if slot.session is not None or slot.lost or slot.match.over:
-                raise Reject(grpc.StatusCode.UNAUTHENTICATED, "this hosted token is in use or no longer valid")
+                raise Reject(grpc.StatusCode.UNAUTHENTICATED,
+                             "this hosted token is in use or no longer valid")
             bot, games, capacity = slot.bot, frozenset([slot.match.game.info.id]), 1
         else:
             record = await asyncio.to_thread(self.store.lookup, hello.token)
@@ -106,7 +108,8 @@ class SessionRouter:
         for m in self.matches.values():
             for slot in m.slots:
                 if (session.free > 0 and not slot.hosted and slot.bot == session.bot and slot.session is None
-                        and slot.ever_connected and not slot.lost and not m.over and session.accepts(m.game.info.id)):
+                        and slot.ever_connected and not slot.lost and not m.over
+                        and session.accepts(m.game.info.id)):
                     m.attach(slot, session, resumed=True)
 
     def close(self, session: Session, why: str, *, lose: bool = False) -> None:
@@ -125,7 +128,8 @@ class SessionRouter:
     def free_session(self, bot: str, game: str) -> Session | None:
         """A live session of ``bot`` that plays ``game`` and has room for another match."""
         for sess in self.sessions.values():
-            if sess.bot == bot and sess.hosted_slot is None and not sess.closed and sess.free > 0 and sess.accepts(game):
+            if (sess.bot == bot and sess.hosted_slot is None and not sess.closed and sess.free > 0
+                    and sess.accepts(game)):
                 return sess
         return None
 
@@ -180,14 +184,16 @@ class SessionRouter:
     @staticmethod
     def _awaiting(session: Session, ans: bot_pb2.Answer) -> SeatSlot | None:
         for s in session.slots:
-            if s.pending is not None and s.pending.decision_id == ans.decision_id and s.match.id == ans.match_id:
+            if (s.pending is not None and s.pending.decision_id == ans.decision_id
+                    and s.match.id == ans.match_id):
                 return s
         return None
 
     def _unexpected_answer(self, session: Session, ans: bot_pb2.Answer) -> None:
         if not any(s.match.id == ans.match_id for s in session.slots):
             session.error(bot_pb2.UNKNOWN_MATCH, bot_pb2.IGNORED,
-                          f"match {ans.match_id[:80]!r} is not a match this session plays", decision_id=ans.decision_id)
+                          f"match {ans.match_id[:80]!r} is not a match this session plays",
+                          decision_id=ans.decision_id)
         else:
             session.error(bot_pb2.STALE_DECISION, bot_pb2.IGNORED,
                           f"decision {ans.decision_id} is not awaiting an answer from this session",
@@ -204,4 +210,5 @@ class SessionRouter:
             session.last_flood_error = time.monotonic()
             session.error(bot_pb2.FLOODING, bot_pb2.IGNORED,
                           f"rate limit is {cfg.flood_rate:g} messages/s; excess messages are dropped "
-                          f"({session.dropped} so far; the session is closed after {cfg.flood_disconnect_after})")
+                          f"({session.dropped} so far; the session is closed after "
+                          f"{cfg.flood_disconnect_after})")

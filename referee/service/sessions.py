@@ -74,7 +74,8 @@ class Session:
     """One connected bot stream."""
 
     def __init__(self, sid: str, bot: str, games: frozenset[str] | None, capacity: int, client: str,
-                 hosted_slot: SeatSlot | None = None, *, flood_rate: float = 200.0, flood_burst: int = 400) -> None:
+                 hosted_slot: SeatSlot | None = None, *, flood_rate: float = 200.0,
+                 flood_burst: int = 400) -> None:
         self.id = sid
         self.bot = bot
         self.games = games
@@ -155,7 +156,8 @@ class SeatSlot:
     grace: asyncio.TimerHandle | None = None
     connected: asyncio.Event = field(default_factory=asyncio.Event)  # first connection, or lost
     ever_connected: bool = False
-    #: the encoded top-level values of the last view this seat's session received (view deltas, referee.viewpatch)
+    #: the encoded top-level values of the last view this seat's session received (view deltas,
+    #referee.viewpatch)
     view_parts: dict[str, bytes] | None = None
 
     def lose(self, why: str) -> None:

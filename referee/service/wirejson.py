@@ -34,7 +34,8 @@ def dumps_view(view: dict[str, Any], static: tuple[str, ...], cache: MutableMapp
     ``STATIC_VIEW_KEYS``: the same in every view of a match, last in the view) taken from ``cache``,
     encoded once per match. A view whose last keys are not those is encoded in full."""
     n = len(static)
-    if not n or len(view) < n or tuple(k for _, k in zip(range(n), reversed(view)))[::-1] != static:
+    if (not n or len(view) < n
+            or tuple(k for _, k in zip(range(n), reversed(view), strict=False))[::-1] != static):
         return dumps(view)
     dyn = encode({k: v for k, v in view.items() if k not in static})
     tail = b",".join(encode(k) + b":" + static_text(view, k, cache) for k in static)

@@ -32,7 +32,8 @@ def test_the_submissions_feed_is_newest_first_with_statuses(stored) -> None:
 def test_the_developer_page_lists_every_version_with_its_status(stored) -> None:
     client, _, _ = stored
     dev = client.get("/api/developers/ada").json()
-    assert [(v["version"], v["status"]) for v in dev["versions"]] == [(3, "active"), (2, "suspended"), (1, "retired")]
+    assert [(v["version"], v["status"]) for v in dev["versions"]] == [(3, "active"), (2, "suspended"),
+                                                                      (1, "retired")]
     page = client.get("/developers/ada")
     assert page.status_code == 200 and page.text.count('href="/bots/ada%2Fbidder%40') == 3
     assert client.get("/developers/nobody").status_code == 404
@@ -43,7 +44,8 @@ def test_a_suspended_version_shows_why_and_its_faults_per_match(stored) -> None:
     client, store, _ = stored
     bot = client.get(f"/api/bots/{V2}").json()
     assert bot["version"]["status"] == "suspended"
-    assert bot["version"]["reason"].startswith("crashed in 3 consecutive matches; last: the bot exited with code 1")
+    assert bot["version"]["reason"].startswith("crashed in 3 consecutive matches; last: the bot exited with "
+                                               "code 1")
     assert [v["name"] for v in bot["other_versions"]] == [V3, V1]
     rows = bot["matches_health"]
     assert len(rows) >= 3 and all(r["crashes"] == 1 and r["forfeit_reason"] for r in rows[:3])

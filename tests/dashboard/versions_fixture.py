@@ -33,7 +33,8 @@ def build_versions_store(url: str) -> tuple[Store, dict[str, object]]:
         s.flush()
         for v, agent in ((1, "random"), (2, "tests.ladder.agents:Crasher"), (3, "tests.ladder.agents:Q100")):
             s.add(models.Bot(name=f"ada/bidder@{v}", kind="hosted", command="unused", agent=agent,
-                             games=["sealed_bids"], env={}, developer_id=dev.id, family="ada/bidder", version=v, status=models.B_ACTIVE,
+                             games=["sealed_bids"], env={}, developer_id=dev.id, family="ada/bidder",
+                             version=v, status=models.B_ACTIVE,
                              active=True, runtime="python", seats={"sealed_bids": [2]},
                              submitted_at=now - timedelta(minutes=10 - v)))
     retire(store, V1, "superseded by v2")
@@ -50,11 +51,13 @@ def build_versions_store(url: str) -> tuple[Store, dict[str, object]]:
         for mid in tick(store, "sealed_bids", cfg=rules, rng=random.Random(50 + i)).created:
             play_match(mid, store=store)
     with store.tx() as s:  # a hostile reason string (a build log line could say anything)
-        s.get(models.Bot, s.scalar(select(models.Bot.id).where(models.Bot.name == V2))).status_reason += EVIL_REASON
+        s.get(models.Bot,
+              s.scalar(select(models.Bot.id).where(models.Bot.name == V2))).status_reason += EVIL_REASON
     # one more paired deal, half played: its twin's health must not show yet
     sealed = None
     for i in range(10):
-        created = tick(store, "sealed_bids", cfg=replace(rules, ladder_inflight=2), rng=random.Random(100 + i)).created
+        created = tick(store, "sealed_bids", cfg=replace(rules, ladder_inflight=2),
+                       rng=random.Random(100 + i)).created
         with store.read() as s:
             deals = {mid: s.get(models.Match, mid).deal for mid in created}
         pair = [mid for mid in created if list(deals.values()).count(deals[mid]) == 2]

@@ -47,7 +47,8 @@ def test_two_beats_keep_one_season_playing_within_the_limit(tmp_path: Path, own_
     for name in ("w1", "w2"):
         home = tmp_path / name
         home.mkdir()
-        env = base_env(ARENA_DB_URL=url, ARENA_BROKER_URL=own_redis.url, ARENA_QUEUE=queue, ARENA_HOME=str(home),
+        env = base_env(ARENA_DB_URL=url, ARENA_BROKER_URL=own_redis.url, ARENA_QUEUE=queue,
+                       ARENA_HOME=str(home),
                        ARENA_LADDER_TICK_S="0.5", ARENA_LADDER_INFLIGHT=str(LIMIT), ARENA_LEASE_S="5")
         workers.append(processes.worker(env, name, concurrency=1, extra=("--beat",)))
     peak, deadline = 0, time.monotonic() + 120

@@ -16,7 +16,8 @@ NODE_FORWARD_BOT = ROOT / "bots" / "node" / "forward_bot.js"
 
 
 def _play(referee_process, match_id: str, command: str, game: str = "sealed_bids"):  # type: ignore[no-untyped-def]
-    spec = MatchSpec(match_id, game, 5, [SeatSpec("fm", command=command), SeatSpec("random", command=f"{PY_BOT} random")],
+    spec = MatchSpec(match_id, game, 5, [SeatSpec("fm", command=command),
+                                         SeatSpec("random", command=f"{PY_BOT} random")],
                      time_control=TimeControl(per_decision_ms=20_000))
     report = referee_process.client.run_match(spec, timeout_s=180)
     assert report.outcome["reason"] in ("normal", "safety_limit"), report.logs

@@ -25,7 +25,8 @@ def test_run_a_ladder_for_a_while_then_retire_and_close_it(tmp_path: Path) -> No
     store.migrate()
     for name, agent in FIELD[:3]:
         ops.add_bot(store, name, command="unused", agent=agent)
-    out = arena(tmp_path, "ladder", "run", "sealed_bids", "--for", "4s", "--executor", "inprocess", "--workers", "1",
+    out = arena(tmp_path, "ladder", "run", "sealed_bids", "--for", "4s", "--executor", "inprocess",
+                "--workers", "1",
                 "--tick", "0.2", "--option", "rounds=2")
     assert "sealed_bids ladder, season 1" in out and "matches made" in out
     done = queries.progress(store, 1).done

@@ -120,9 +120,11 @@ def test_a_version_that_crashes_n_times_in_a_row_is_suspended_with_the_reason(st
     with store.read() as s:
         bot = s.scalar(select(models.Bot).where(models.Bot.name == "crashy"))
         crashy_matches = s.scalar(select(func.count()).select_from(models.MatchSeat).join(models.Match)
-                                  .where(models.MatchSeat.bot == "crashy", models.Match.status == models.DONE))
+                                  .where(models.MatchSeat.bot == "crashy",
+                                         models.Match.status == models.DONE))
         queued_with_it = s.scalar(select(func.count()).select_from(models.MatchSeat).join(models.Match)
-                                  .where(models.MatchSeat.bot == "crashy", models.Match.status == models.QUEUED))
+                                  .where(models.MatchSeat.bot == "crashy",
+                                         models.Match.status == models.QUEUED))
     assert (bot.status, bot.active) == ("suspended", False)
     assert bot.status_reason.startswith("crashed in 3 consecutive matches; last: ")
     assert "exit" in bot.status_reason and "\n" not in bot.status_reason

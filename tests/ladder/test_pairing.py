@@ -81,7 +81,8 @@ def test_seat_counts_are_ones_every_bot_of_the_match_accepts() -> None:
 
 
 def test_a_seed_with_no_possible_line_up_is_skipped_not_looped_on() -> None:
-    entrants = [Entrant("lonely", 0.0, 0, -1, (4,)), Entrant("a", 0.0, 9, 1, (2,)), Entrant("b", 0.0, 9, 2, (2,))]
+    entrants = [Entrant("lonely", 0.0, 0, -1, (4,)), Entrant("a", 0.0, 9, 1, (2,)),
+                Entrant("b", 0.0, 9, 2, (2,))]
     groups = plan(entrants, 3, placement=6, window=2, rng=random.Random(2), can_pair=never)
     assert groups and all("lonely" not in g.orders[0] for g in groups)
     assert plan([Entrant("solo", 0.0, 0, -1, (2,))], 5, placement=1, window=1, rng=random.Random(0),

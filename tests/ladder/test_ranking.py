@@ -75,7 +75,8 @@ def check_order(store: Store) -> list[queries.RatingRow]:
 
 def test_six_versions_are_ranked_in_order_and_every_match_is_recorded_once(tmp_path, monkeypatch) -> None:
     # At most 80 s of matchmaking, or 400 matches (a quiet 2-core machine makes them in well under that).
-    store, created = ladder_run(tmp_path, monkeypatch, float(os.environ.get("ARENA_LADDER_TEST_S", "80")), 400)
+    store, created = ladder_run(tmp_path, monkeypatch, float(os.environ.get("ARENA_LADDER_TEST_S", "80")),
+                                400)
     check_exactly_once(store, created)
     rows = check_order(store)
     print("\n".join(f"{r.player} {r.rating:.0f} [{r.lo:.0f}, {r.hi:.0f}] games {r.games}" for r in rows),

@@ -109,7 +109,8 @@ def test_search_bot_gets_remote_samples_through_bind_sampler(tmp_path) -> None: 
     assert stats.errors == [] and bots[0].iterations_done > 20
 
 
-# -- the raw protocol: errors, limits, malformed calls --------------------------------------------------------
+# -- the raw protocol: errors, limits, malformed calls
+# --------------------------------------------------------
 class RawBot:
     """A bare protocol client on a thread (no SDK): send messages, read replies in order."""
 
@@ -173,7 +174,8 @@ class RawBot:
 class _Match:
     """A match on a thread: seat 0 is a RawBot, seat 1 a live SDK bot answering at once."""
 
-    def __init__(self, ref: RefereeThread, name: str, game: str = "sealed_bids", per_decision_ms: int = 30_000) -> None:
+    def __init__(self, ref: RefereeThread, name: str, game: str = "sealed_bids",
+                 per_decision_ms: int = 30_000) -> None:
         self.client = RefereeClient(ref.address, ref.organizer_token)
         self.raw = RawBot(ref.address, self.client.register_bot(name, [game]))
         self.opp = LiveBot(lambda start: _First(), ref.address, self.client.register_bot(name + "-o", [game]))
@@ -273,7 +275,8 @@ def test_memory_cap(tmp_path) -> None:  # type: ignore[no-untyped-def]
     with _referee(tmp_path, forward_memory_mb=1) as ref:
         m = _Match(ref, "mem")
         d = m.decision()
-        r = m.raw.call(d, [OP(op=bot_pb2.OP_SAMPLE, k=1, seed="s"), OP(op=bot_pb2.OP_SAMPLE, k=4000, seed="t")])
+        r = m.raw.call(d,
+                       [OP(op=bot_pb2.OP_SAMPLE, k=1, seed="s"), OP(op=bot_pb2.OP_SAMPLE, k=4000, seed="t")])
         assert r.error == bot_pb2.FORWARD_MEMORY_LIMIT and "memory limit" in r.message
         assert r.live_handles == 1
         m.raw.answer(d)
@@ -287,12 +290,14 @@ def test_fuzzed_calls_never_break_the_referee(small_limits: RefereeThread) -> No
     for _ in range(60):
         ops = []
         for _ in range(rng.randint(0, 8)):
-            ops.append(OP(op=rng.randint(0, 12), handle=rng.choice([0, 1, 2, 3, 2**63]), seat=rng.choice([0, 1, 5, 2**31]),
+            ops.append(OP(op=rng.randint(0, 12), handle=rng.choice([0, 1, 2, 3, 2**63]),
+                          seat=rng.choice([0, 1, 5, 2**31]),
                           k=rng.choice([0, 1, 2, 3, 10**6]), seed=rng.choice(["", "x", "\u00e9" * 50]),
                           max_decisions=rng.choice([0, 1, 2**31]), handles=[rng.randint(0, 5)],
                           all=rng.random() < 0.1, snapshots=rng.random() < 0.2,
                           **rng.choice([{}, {"index": rng.randint(0, 50)},
-                                        {"action_json": rng.choice(["{", "null", '{"type":1}', "[]" * 10, "{}"])}])))
+                                        {"action_json": rng.choice(["{", "null", '{"type":1}',
+                                                                    "[]" * 10, "{}"])}])))
         r = m.raw.call(d, ops)
         assert r.error in bot_pb2.ForwardError.values()
     m.raw.answer(d)
@@ -313,7 +318,8 @@ def test_a_bot_simulating_flat_out_cannot_extend_its_deadline_or_stall_other_mat
             m.raw.q.put(bot_pb2.BotMessage(forward=bot_pb2.ForwardCall(call_id=100 + i, match_id=d.match_id,
                                                                         decision_id=d.decision_id, ops=ops)))
         # meanwhile another match plays to the end, with a 2 s limit per decision
-        report, _ = _play(ref, "bystander", lambda start: _First(), game="sealed_bids", seed=2, per_decision_ms=2000)
+        report, _ = _play(ref, "bystander", lambda start: _First(), game="sealed_bids", seed=2,
+                          per_decision_ms=2000)
         bystander_done = time.monotonic() - t0
         err = m.raw.next("error")
         late = m.raw.last_t - t0

@@ -59,7 +59,8 @@ def test_random_views_rebuild_exactly(views: list[dict[str, Any]]) -> None:
 def test_types_order_and_shapes() -> None:
     views = [{"a": 1, "b": [1, 2], "c": {"x": 1, "y": [0, {"k": 1}]}},
              {"a": True, "b": [1, 2], "c": {"x": 1, "y": [0, {"k": 1.0}]}},  # 1 -> true, 1 -> 1.0 deep down
-             {"a": 1.0, "b": [1, 2, 3], "c": {"x": 1, "y": [0, {"k": 1.0}], "z": 0}},  # longer list, a new key
+             # longer list, a new key
+             {"a": 1.0, "b": [1, 2, 3], "c": {"x": 1, "y": [0, {"k": 1.0}], "z": 0}},
              {"a": 1.0, "c": {"y": [0, {"k": 1.0}], "x": 1}, "b": [1, 2, 3]},  # keys moved: full view
              {"a": 1.0, "c": {"x": 1}, "b": [1, 2, 3]}]  # a nested key moved: that value whole
     patches, fulls = _rebuild(views)

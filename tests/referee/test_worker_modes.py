@@ -21,4 +21,5 @@ def test_worker_names_each_referees_hosted_mode(referee_thread, monkeypatch: pyt
 
 def test_worker_without_a_referee_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ARENA_REFEREE", raising=False)
-    assert bot_modes()[0] == "executor referee: no referee configured (ARENA_REFEREE); such matches wait for one"
+    assert bot_modes()[0] == ("executor referee: no referee configured (ARENA_REFEREE); "
+                              "such matches wait for one")

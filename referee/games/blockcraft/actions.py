@@ -294,7 +294,9 @@ class Menu(Action):
 
 
 ACTIONS = ActionSet([
-    ChooseCharacter, ChooseStart, Move, Jump, Land, Place, PlaceAt, Use, UseAt, Cancel, Dig, Gather, Craft, Equip,
-    Touch, Dodge, TakeHit, Finisher, Smelt, SmeltMaterial, SmeltFuel, SmeltConfirm, Till, EnchantPick, EnchantDone,
+    ChooseCharacter, ChooseStart, Move, Jump, Land, Place, PlaceAt, Use, UseAt, Cancel, Dig, Gather, Craft,
+    Equip,
+    Touch, Dodge, TakeHit, Finisher, Smelt, SmeltMaterial, SmeltFuel, SmeltConfirm, Till, EnchantPick,
+    EnchantDone,
     Store, Retrieve, Skill, SkillAt, EndActionPhase, Feed, Pass, Discard, Brew, EndTurn, Menu,
 ])

@@ -232,10 +232,12 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
     check_count(w_proc, sum(c.supply for c in proc.values()), 238, "processed cards in the supply (BC-3.1)")
     for rid, c in proc.items():
         if c.made_by == "smelt" and not any(r.smelt_to == rid for r in cards.values()):
-            raise ContentError(f"{w_proc}: row {rid!r}: smelting result is not produced by any smeltable card")
+            raise ContentError(f"{w_proc}: row {rid!r}: smelting result is not produced by any "
+                               "smeltable card")
 
     w_ench = f"{WHERE}/enchantments.toml"
-    ench = build_rows(w_ench, _rows(raw["enchantments.toml"], "enchantments.toml", "enchantment"), Enchantment)
+    ench = build_rows(w_ench, _rows(raw["enchantments.toml"], "enchantments.toml", "enchantment"),
+                      Enchantment)
     ENCHANT_EFFECTS.check(w_ench, {rid: [e.effect] for rid, e in ench.items()})
     check_refs(w_ench, ench, "applies_to", TOOL_TYPES, "tool type")
     check_refs(w_ench, ench, "exclusive_with", ench, "enchantment")
@@ -284,7 +286,8 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
             raise ContentError(f"{label}: heights sum to {total}, expected {s.cards} (each stack >= 2)")
         border = 2 * s.width + 2 * s.height - 4
         if border != s.border_cells or border < s.max_players:
-            raise ContentError(f"{label}: border cell count {border} != {s.border_cells} or below max players")
+            raise ContentError(f"{label}: border cell count {border} != {s.border_cells} "
+                               "or below max players")
         for layer, expected in (("S", cells), ("U", s.cards - 2 * cells), ("D", cells)):
             for rid, row in decks.items():
                 if len(getattr(row, layer)) != 4:
@@ -296,7 +299,8 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
         in_d = sum(getattr(decks[rid], layer)[last] for layer in LAYERS) if rid in decks else 0
         want = in_d + (reserve[rid].count if rid in reserve else 0)
         if want != c.box:
-            raise ContentError(f"{w_raw}: row {rid!r}: box count {c.box} != largest map {in_d} + reserve (BC-3.3)")
+            raise ContentError(f"{w_raw}: row {rid!r}: box count {c.box} != largest map {in_d} + reserve "
+                               f"(BC-3.3)")
 
     recipes = {k: c for k, c in cards.items() if c.made_by == "craft"}
     smeltable = tuple(k for k, c in cards.items() if c.smelt_to)

@@ -63,7 +63,8 @@ class Eat(UseEffect):
 
 @USE_EFFECTS.register("teleport")
 class Teleport(UseEffect):
-    """BC-6.8 ender_pearl: move to a cell at planar distance 1-3 (no fall damage), then 1 unarmoured damage."""
+    """BC-6.8 ender_pearl: move to a cell at planar distance 1-3 (no fall damage), then 1 unarmoured
+    damage."""
 
     @staticmethod
     def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]] | None:
@@ -205,7 +206,8 @@ class Looting(EnchantEffect):
         target.remove(card)
         attacker.add(card)
         st.log.public("loot_card", seat=attacker.seat, victim=target.seat)
-        st.log.private((attacker.seat, target.seat), "looted", seat=attacker.seat, victim=target.seat, card=card)
+        st.log.private((attacker.seat, target.seat), "looted", seat=attacker.seat, victim=target.seat,
+                       card=card)
 
 
 def use_effect_of(st: BlockcraftState, card: str) -> Any:
@@ -222,6 +224,6 @@ def skill_of(st: BlockcraftState, p: Player) -> Any:
     return SKILLS.effects[st.cat.characters[p.character].skill]
 
 
-from .skills import Skill  # last: skills.py registers every skill in SKILLS
+from .skills import Skill  # noqa: E402  (last: skills.py registers every skill in SKILLS)
 
 NO_SKILL = Skill()

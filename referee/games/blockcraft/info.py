@@ -15,5 +15,6 @@ SAFETY_LIMIT = 10 * 2 + (MAX_ROUNDS_CAP + 1) * 10 * PER_TURN
 INFO = GameInfo(
     id="blockcraft", name="Blockcraft", version="1.1.0", min_players=1, max_players=10, cooperative=False,
     safety_limit=SAFETY_LIMIT, hidden_information=True, simultaneous=True,
-    description="Minecraft-style card game on a grid of face-down stacks: boss, team, overlord and extreme modes",
+    description="Minecraft-style card game on a grid of face-down stacks: boss, team, overlord and extreme "
+                "modes",
 )

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 
 def _map_card(c: dict[str, Any], full: bool) -> str:
-    """A map card as a compact string: "?S" (face down, layer; ALL adds ":card"), "placed:dirt", "loose:stone",
-    "farmland:dirt"."""
+    """A map card as a compact string: "?S" (face down, layer; ALL adds ":card"), "placed:dirt",
+    "loose:stone", "farmland:dirt"."""
     if c["s"] == "down":
         return f"?{c['l']}:{c['c']}" if full else f"?{c['l']}"
     return f"{c['s']}:{c['c']}"
@@ -115,7 +115,8 @@ def _player(st: BlockcraftState, p: Player, viewer: Viewer) -> dict[str, Any]:
         "hand_count": p.hand_size(), "kills": p.kills,
         "turn": ({"ap_spent": p.ap_spent, "touch_hits": p.touch_hits, "ores_gathered": p.ores_gathered,
                   "moves": p.moves, "places": p.places, "timber_used": p.timber_used,
-                  "old_habits_used": p.villager_used, "skill_used": p.skill_used, "efficiency_used": p.digs_free}
+                  "old_habits_used": p.villager_used, "skill_used": p.skill_used,
+                  "efficiency_used": p.digs_free}
                  if st.phase == "turn" and p.seat == st.current else None),
         "detonate_used": p.detonate_used,
     }

@@ -18,9 +18,10 @@ def _mode(value: Any) -> Any:
 
 
 def default_mode(players: int) -> str:
-    """[design] The mode played when none is given (the spec says "required"): one that separates bots at this
-    seat count. Solo: `extreme` (the only 1-seat mode). From 2 seats: `overlord`, the last player standing wins;
-    `extreme` with 2+ seats nearly always ends with every seat dead, all ranked 1 (issue 17)."""
+    """[design] The mode played when none is given (the spec says "required"): one that separates bots at
+    this seat count. Solo: `extreme` (the only 1-seat mode). From 2 seats: `overlord`, the last player
+    standing wins; `extreme` with 2+ seats nearly always ends with every seat dead, all ranked 1
+    (issue 17)."""
     return "extreme" if players == 1 else "overlord"
 
 
@@ -52,11 +53,13 @@ def _max_rounds(value: Any) -> Any:
 OPTIONS = OptionsSpec(
     Option("mode", None, "game mode (BC-1.1); null = extreme with 1 seat, overlord with 2 or more (the mode "
            "that separates bots at that seat count)", choices=MODES, validator=_mode, type_name="str|null"),
-    Option("team_split", "three_factions", "team mode with 6 players: three_factions (3x2) or two_factions (2x3)",
+    Option("team_split", "three_factions",
+           "team mode with 6 players: three_factions (3x2) or two_factions (2x3)",
            choices=("three_factions", "two_factions")),
     Option("team_factions", None, "team mode with 2 factions: the 2 factions, or null for a random pair",
            choices=FACTIONS, validator=_team_factions, type_name="list|null"),
-    Option("max_rounds", None, "round limit (BC-8.6); null = 40 (36 with 1 player)", min=1, max=MAX_ROUNDS_CAP,
+    Option("max_rounds", None, "round limit (BC-8.6); null = 40 (36 with 1 player)", min=1,
+           max=MAX_ROUNDS_CAP,
            validator=_max_rounds, type_name="int|null"),
     Option("admin_seat", 0, "the administrator: the seat that takes the first turn", min=0, max=9),
 )
@@ -82,8 +85,8 @@ def check_options(players: int, options: dict[str, Any]) -> None:
         raise BadOptions(f"option 'admin_seat' must be a seat 0..{players - 1}, not {options['admin_seat']}")
     two = players == 4 or (players == 6 and options["team_split"] == "two_factions")
     if options["team_factions"] is not None and not (mode == "team" and two):
-        raise BadOptions("option 'team_factions' applies only to two-faction team games (4 players, or 6 with "
-                         "team_split two_factions)")
+        raise BadOptions("option 'team_factions' applies only to two-faction team games (4 players, or 6 "
+                         "with team_split two_factions)")
 
 
 def variants(players: int, rounds: int | None = None) -> list[dict[str, Any]]:

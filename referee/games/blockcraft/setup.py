@@ -65,7 +65,7 @@ def deal_identities(st: BlockcraftState, factions: list[str]) -> None:
     else:
         cards = (["boss"] + base)[:n]
     st.rng.shuffle(cards)
-    for s, face in zip(turn_order(st), cards):
+    for s, face in zip(turn_order(st), cards, strict=False):
         st.p[s].identity = face
         if face == "boss" and st.mode == "boss":
             st.boss_seat = s
@@ -79,7 +79,8 @@ def deal_characters(st: BlockcraftState) -> None:
     order = turn_order(st)
     n = st.players
     if st.mode == "team":
-        pools = {f: st.rng.shuffled([c.id for c in chars if c.faction == f]) for f in ("human", "monster", "undead")}
+        pools = {f: st.rng.shuffled([c.id for c in chars if c.faction == f])
+                 for f in ("human", "monster", "undead")}
         for s in order:
             pool = pools[st.p[s].identity]
             st.p[s].options = sorted([pool.pop(), pool.pop()])

@@ -375,7 +375,8 @@ class FatigueBeam(Skill):
             return []
         # [design] a character already carrying the (max 1) marker is not a target: it would be a no-op.
         return [{"type": "skill", "skill": "fatigue_beam", "target": q.seat} for q in st.p
-                if q is not p and q.alive and q.cell is not None and not q.fatigue and char_dist(st, p, q) <= 3]
+                if q is not p and q.alive and q.cell is not None and not q.fatigue
+                    and char_dist(st, p, q) <= 3]
 
     @staticmethod
     def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:

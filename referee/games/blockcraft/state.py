@@ -137,7 +137,8 @@ class BlockcraftState(State):
         self.w, self.h = self.size.width, self.size.height
         self.p = [Player(s) for s in range(players)]
         # Map: row-major list of stacks; a stack is bottom -> top; a card is a dict:
-        # {"c": card id, "s": "down"|"placed"|"loose"|"farmland", "l": layer or None, "by": [seat, tool] | None}
+        # {"c": card id, "s": "down"|"placed"|"loose"|"farmland", "l": layer or None, "by": [seat, tool] |
+        # None}
         self.cells: list[list[dict[str, Any]]] = []
         self.phase = "choose_character"   # choose_character | choose_start | turn | over
         self.step = "action"              # within a turn: action | discard | end

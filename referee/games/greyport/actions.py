@@ -201,7 +201,9 @@ class DiscardDone(Action):
     TYPE: ClassVar[str] = "discard_done"
 
 
-ACTIONS = ActionSet([ChooseCharacter, ChooseWounded, AmbushNext, PlayHero, PlayItem, Fight, MarkerTaunt, UseAbility,
-                     ShakeOff, Pass, Taunt, TauntSkip, ChoosePlayer, Retire, RetireSkip, Reroll, Splash, SplashSkip,
+ACTIONS = ActionSet([ChooseCharacter, ChooseWounded, AmbushNext, PlayHero, PlayItem, Fight, MarkerTaunt,
+                     UseAbility,
+                     ShakeOff, Pass, Taunt, TauntSkip, ChoosePlayer, Retire, RetireSkip, Reroll, Splash,
+                     SplashSkip,
                      Ready, SpendShields, DiscardChoice, TakeMonster, RewardTake, RewardSkip, RewardStrike,
                      Recruit, Discard, DiscardDone])

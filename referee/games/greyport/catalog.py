@@ -261,13 +261,15 @@ def _abilities(where: str, rid: str, texts: tuple[str, ...], timing: str) -> tup
 
 def _check_enum(where: str, rid: str, name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ContentError(f"{where}: row {rid!r}: field {name!r} must be one of {list(allowed)}, not {value!r}")
+        raise ContentError(f"{where}: row {rid!r}: field {name!r} must be one of {list(allowed)}, not "
+                           f"{value!r}")
 
 
 def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     """Validate raw parsed files (file name -> data) into ``Content``; errors name file and row."""
     w = {name: f"{WHERE}/{name}" for name in raw}
-    dice = {k: v.faces for k, v in build_rows(w["dice.toml"], raw["dice.toml"].get("die", []), DieRow).items()}
+    dice = {k: v.faces for k, v in build_rows(w["dice.toml"], raw["dice.toml"].get("die", []),
+                                              DieRow).items()}
     for k, faces in dice.items():
         check_count(f"{w['dice.toml']}: row {k!r}", len(faces), 6, "faces")
     chars = build_rows(w["characters.toml"], raw["characters.toml"].get("character", []), CharacterRow)
@@ -286,19 +288,20 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     for c in chars:
         levels = sorted(p.level for p in phs.values() if p.char == c)
         if levels != [1, 2, 3]:
-            raise ContentError(f"{w['characters.toml']}: character {c!r} needs player heroes at levels 1, 2, 3")
+            raise ContentError(f"{w['characters.toml']}: character {c!r} needs player heroes at levels 1, 2, "
+                               f"3")
 
     cw = w["cards.toml"]
     start = build_rows(cw, raw["cards.toml"].get("starting", []), StartingRow)
     check_refs(cw, start, "char", chars, "character")
     check_refs(cw, start, "dice", dice, "die")
     starting: dict[str, list[str]] = {c: [] for c in chars}
-    for rid, r in start.items():
-        _check_enum(cw, rid, "kind", r.kind, ("hero", "item"))
-        _check_enum(cw, rid, "type", r.type, ("P", "M"))
-        cards[rid] = CardDef(rid, r.name, r.kind, r.type, f"start:{r.char}", r.dice, r.fixed,
-                             _abilities(cw, rid, r.abilities, "card"), r.count, char=r.char)
-        starting[r.char].append(rid)
+    for rid, sr in start.items():
+        _check_enum(cw, rid, "kind", sr.kind, ("hero", "item"))
+        _check_enum(cw, rid, "type", sr.type, ("P", "M"))
+        cards[rid] = CardDef(rid, sr.name, sr.kind, sr.type, f"start:{sr.char}", sr.dice, sr.fixed,
+                             _abilities(cw, rid, sr.abilities, "card"), sr.count, char=sr.char)
+        starting[sr.char].append(rid)
     check_count(cw, sum(r.count for r in start.values()), 45, "starting cards")
     for c, ids in starting.items():
         check_count(f"{cw}: character {c!r}", sum(start[i].count for i in ids), 9, "starting cards")
@@ -306,23 +309,23 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     items = build_rows(cw, raw["cards.toml"].get("items", []), AidRow)
     for table, kind in ((heroes, "hero"), (items, "item")):
         check_refs(cw, table, "dice", dice, "die")
-        for rid, r in table.items():
-            _check_enum(cw, rid, "type", r.type, ("P", "M"))
-            _check_enum(cw, rid, "cost", r.cost, ("copper", "silver", "gold"))
-            if r.cameo and r.cameo not in chars:
-                raise ContentError(f"{cw}: row {rid!r}: field 'cameo' names unknown character {r.cameo!r}")
+        for rid, ar in table.items():
+            _check_enum(cw, rid, "type", ar.type, ("P", "M"))
+            _check_enum(cw, rid, "cost", ar.cost, ("copper", "silver", "gold"))
+            if ar.cameo and ar.cameo not in chars:
+                raise ContentError(f"{cw}: row {rid!r}: field 'cameo' names unknown character {ar.cameo!r}")
             if rid in cards:
                 raise ContentError(f"{cw}: row {rid!r}: duplicate id")
-            cards[rid] = CardDef(rid, r.name, kind, r.type, r.cost, r.dice, r.fixed,
-                                 _abilities(cw, rid, r.abilities, "card"), r.count, cameo=r.cameo)
+            cards[rid] = CardDef(rid, ar.name, kind, ar.type, ar.cost, ar.dice, ar.fixed,
+                                 _abilities(cw, rid, ar.abilities, "card"), ar.count, cameo=ar.cameo)
     check_count(cw, sum(r.count for r in heroes.values()), 50, "hero cards")
     check_count(cw, sum(r.count for r in items.values()), 48, "item cards")
 
     kw = w["curses.toml"]
     curses = build_rows(kw, raw["curses.toml"].get("curses", []), CurseRow)
-    for rid, r in curses.items():
-        ab = parse_ability(r.effect, "curse", f"{kw}: row {rid!r}")
-        cards[rid] = CardDef(rid, r.name, "curse", "", "", (), 0, (ab,), r.count, effect=r.effect)
+    for rid, cr in curses.items():
+        curse_ab = parse_ability(cr.effect, "curse", f"{kw}: row {rid!r}")
+        cards[rid] = CardDef(rid, cr.name, "curse", "", "", (), 0, (curse_ab,), cr.count, effect=cr.effect)
     check_count(kw, sum(r.count for r in curses.values()), 20, "curse cards")
 
     mw = w["monsters.toml"]
@@ -345,13 +348,13 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
         check_count(f"{mw}: row {rid!r}", len(b.hp), 5, "hp values (one per player count)")
         monsters[rid] = MonsterDef(rid, b.name, "boss", "", 1, b.damage, b.hp, 0, b.armour, frozenset(b.tags),
                                    _abilities(mw, rid, b.abilities, "monster"))
-    for rid, m in monsters.items():
-        bad = sorted(set(m.tags) - set(tags_ok))
+    for rid, md in monsters.items():
+        bad = sorted(set(md.tags) - set(tags_ok))
         if bad:
             raise ContentError(f"{mw}: row {rid!r}: unknown tag(s) {bad}")
-        if {"tank", "ranged"} <= m.tags:
+        if {"tank", "ranged"} <= md.tags:
             raise ContentError(f"{mw}: row {rid!r}: a monster cannot be both tank and ranged (GB-6.1.6)")
-        for a in m.abilities:
+        for a in md.abilities:
             for arg in a.args:
                 if isinstance(arg, str) and arg not in tokens:
                     raise ContentError(f"{mw}: row {rid!r}: ability {a.text!r} names unknown token {arg!r}")
@@ -376,11 +379,13 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     specials: dict[str, tuple[Ability, ...]] = {}
     for rid, e in encs.items():
         for name in ("location_threat", "player_threat"):
-            check_count(f"{hw}: row {rid!r}: field {name!r}", len(getattr(e, name)), 5, "values (one per player count)")
+            check_count(f"{hw}: row {rid!r}: field {name!r}", len(getattr(e, name)), 5,
+                        "values (one per player count)")
         for c in e.coins:
             _check_enum(hw, rid, "coins", c, ("copper", "silver", "gold"))
         if e.add_faction and e.add_faction not in factions:
-            raise ContentError(f"{hw}: row {rid!r}: field 'add_faction' names unknown faction {e.add_faction!r}")
+            raise ContentError(f"{hw}: row {rid!r}: field 'add_faction' names unknown faction "
+                               f"{e.add_faction!r}")
         _check_enum(hw, rid, "objective", e.objective, ("clear_all", "defeat_boss"))
         if (e.objective == "defeat_boss") != bool(e.boss) or (e.boss and e.boss not in bosses):
             raise ContentError(f"{hw}: row {rid!r}: field 'boss' must name a boss exactly for defeat_boss")
@@ -395,7 +400,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     used |= {a.key for m in monsters.values() for a in m.abilities}
     used |= {a.key for a in loc_ab.values()} | {a.key for a in loc_rw.values()}
     used |= {a.key for p in penalties.values() for a in p} | {a.key for p in specials.values() for a in p}
-    return Content(dice, chars, cards, starting, list(heroes), list(items), list(curses), monsters, by_faction,
+    return Content(dice, chars, cards, starting, list(heroes), list(items), list(curses), monsters,
+                   by_faction,
                    list(tokens), locs, loc_ab, loc_rw, chapters, encs, penalties, specials, frozenset(used))
 
 

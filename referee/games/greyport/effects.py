@@ -276,12 +276,14 @@ def cl_spawner(st: Any, monster: str, token: str) -> None:
 @effect("monster:searing_aura", "aura")
 def aura_searing(st: Any, monster: str, n: int) -> None:
     """GB-5.6.1 c: each player takes n damage (not an attack: no on-damage abilities)."""
-    st.push([{"op": "damage", "seat": s, "n": n, "src": None, "scorch": False} for s in st.seats_from(st.defender)])
+    st.push([{"op": "damage", "seat": s, "n": n, "src": None,
+              "scorch": False} for s in st.seats_from(st.defender)])
 
 
 # -- GB-3.12 location abilities and rewards --------------------------------------------------------------
 for _key in ("location:copper_as_silver", "location:ranged_plus1", "location:no_cleave",
-             "location:hand_limit_plus1", "location:armour_plus1", "location:magic_die", "location:tank_plus1"):
+             "location:hand_limit_plus1", "location:armour_plus1", "location:magic_die",
+             "location:tank_plus1"):
     passive(_key)
 
 
@@ -357,7 +359,8 @@ def rw_free_recruit(st: Any, saver: int) -> None:
 @effect("penalty:damage_each", "penalty")
 def pen_damage_each(st: Any, n: int) -> None:
     """Each player takes n damage, from the defending player clockwise."""
-    st.push([{"op": "damage", "seat": s, "n": n, "src": None, "scorch": False} for s in st.seats_from(st.defender)])
+    st.push([{"op": "damage", "seat": s, "n": n, "src": None,
+              "scorch": False} for s in st.seats_from(st.defender)])
 
 
 @effect("penalty:boss_heal", "penalty")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import ALL, PUBLIC, Outcome, Viewer
+from referee.engine import ALL, Outcome, Viewer
 
 from .catalog import load_content
 
@@ -30,7 +30,8 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
             "hero_zone": p.hero_zone, "hand_size": len(p.hand), "deck_size": len(p.deck),
             "discard": list(p.discard), "coins": dict(p.coins), "shields": p.shields,
             "heroes_played": p.heroes_played, "hero_limit": p.hero_limit,
-            "play": [{"card": e["card"], "exhausted": e["exhausted"], "fought": e["fought"], "item": e["item"],
+            "play": [{"card": e["card"], "exhausted": e["exhausted"], "fought": e["fought"],
+                      "item": e["item"],
                       "round_used": [dict(u) for u in e["round_used"]]} for e in p.play],
             "loose_items": list(p.loose),
             "group": _monsters(st, st.groups[s]),
@@ -51,7 +52,8 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
     for b, info in st.bosses.items():
         where = st.where(b)
         bosses.append({"id": b, "hp": info["hp"], "damage": st.dmg.get(b, info["damage"]),
-                       "where": "location" if where == "loc" else where if where is not None else info["status"]})
+                       "where": ("location" if where == "loc"
+                                 else where if where is not None else info["status"])})
     view: dict[str, Any] = {
         "seat": viewer if isinstance(viewer, int) else None,
         "chapter": st.options["chapter"],
@@ -135,14 +137,15 @@ def build_outcome(st: GreyportState) -> Outcome:
     n = st.players
     max_hp = max(p.max_hp for p in st.players_) or 1
     hp_part = (30 * sum(max(0, p.hp) for p in st.players_)) // (n * max_hp)
-    score = (250 * win + 100 * t["encounters_cleared"] + 30 * t["locations_saved"] - 20 * t["locations_destroyed"]
-             + 2 * t["monsters_defeated"] + t["tokens_defeated"] + boss_progress + hp_part)
+    score = (250 * win + 100 * t["encounters_cleared"] + 30 * t["locations_saved"]
+             - 20 * t["locations_destroyed"] + 2 * t["monsters_defeated"] + t["tokens_defeated"]
+             + boss_progress + hp_part)
     score = max(0, score)
     seats = []
     from .state import STAT_NAMES
 
     for s, p in enumerate(st.players_):
-        row = {k: p.stats.get(k, 0) for k in STAT_NAMES}
+        row: dict[str, Any] = {k: p.stats.get(k, 0) for k in STAT_NAMES}
         row["hp_end"] = p.hp
         row["seat"] = s
         row["character"] = p.character

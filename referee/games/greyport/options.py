@@ -52,7 +52,8 @@ OPTIONS = OptionsSpec(
     Option("open_hands", False, "GB-7.3 every hand is public"),
     Option("silence", False, "GB-6.13.3 silence (forces open_hands off)"),
     Option("rest_healing", 2, "GB-5.7 HP healed between encounters (0 = hardcore)", min=0, max=3),
-    Option("round_limit", 25, "GB-5.6.7 rounds per encounter before the team loses", min=5, max=ROUND_LIMIT_MAX),
+    Option("round_limit", 25, "GB-5.6.7 rounds per encounter before the team loses", min=5,
+           max=ROUND_LIMIT_MAX),
 )
 
 

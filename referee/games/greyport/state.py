@@ -2,8 +2,9 @@
 redeterminization. The rules live in ``rules/`` as mixins of this class."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from referee.engine import DecisionStack, Frame, Game, Outcome, Rng, State, Viewer
 from referee.engine.events import EventLog

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from ..state import BlockcraftState, Player
 
 
-def damage(st: BlockcraftState, p: Player, amount: int, *, source: int | None, armoured: bool, why: str) -> int:
+def damage(st: BlockcraftState, p: Player, amount: int, *, source: int | None, armoured: bool,
+           why: str) -> int:
     """BC-6.2: armoured damage is reduced by armour and h_knight (min 0); worn armour loses 1."""
     if armoured:
         red = skill_of(st, p).armour_bonus
@@ -28,7 +29,8 @@ def damage(st: BlockcraftState, p: Player, amount: int, *, source: int | None, a
 
 
 def downed_checks(st: BlockcraftState) -> None:
-    """BC-6.3.1 / BC-6.10: newly downed characters get rescue windows in turn order from the current player."""
+    """BC-6.3.1 / BC-6.10: newly downed characters get rescue windows in turn order from the current
+    player."""
     order = [(st.current + i) % st.players for i in range(st.players)]
     newly = [s for s in order if st.p[s].alive and not st.p[s].downed and st.p[s].stamina <= 0]
     for s in newly:
@@ -99,7 +101,8 @@ def kill(st: BlockcraftState, victim: int, killer: int | None, why: str) -> None
     v.cell = None
     v.airborne = False
     n_hidden = sum(hidden.values())
-    st.log.public("death", seat=victim, killer=killer, why=why, loot_public=sorted(public), loot_hidden=n_hidden)
+    st.log.public("death", seat=victim, killer=killer, why=why, loot_public=sorted(public),
+                  loot_hidden=n_hidden)
     if killer is not None:
         k = st.p[killer]
         for card, n in hidden.items():
@@ -162,7 +165,8 @@ def resolve_hit(st: BlockcraftState, p: Player, q: Player, weapon: int | None) -
     tool = p.tools[weapon] if weapon is not None else None
     if tool is not None:
         raw += cat.cards[tool["card"]].dmg
-        effects = [ENCHANT_EFFECTS.effects[cat.enchantments[cat.enchant_cards[e]].effect] for e in tool["ench"]]
+        effects = [ENCHANT_EFFECTS.effects[cat.enchantments[cat.enchant_cards[e]].effect]
+                   for e in tool["ench"]]
         raw += sum(e.damage_bonus(tags) for e in effects)
     damage(st, q, raw, source=p.seat, armoured=True, why="touch")
     p.touch_hits += 1
@@ -184,4 +188,5 @@ def finisher(st: BlockcraftState, p: Player, target: int) -> None:
 
 def finisher_targets(st: BlockcraftState, p: Player) -> list[Player]:
     reach = skill_of(st, p).finisher_range
-    return [q for q in st.p if q is not p and q.active and 1 <= q.stamina <= 3 and char_dist(st, p, q) <= reach]
+    return [q for q in st.p if q is not p and q.active and 1 <= q.stamina <= 3
+            and char_dist(st, p, q) <= reach]

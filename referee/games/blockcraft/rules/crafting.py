@@ -64,7 +64,8 @@ def furnace_slots(st: BlockcraftState, p: Player) -> list[int]:
     """BC-5.18.1: furnaces without a batch, AP >= 1, a smeltable card and a separate fuel card in hand."""
     if p.ap < 1:
         return []
-    slots = [i for i, b in enumerate(p.blocks) if b is not None and b["card"] == "furnace" and b["batch"] is None]
+    slots = [i for i,
+             b in enumerate(p.blocks) if b is not None and b["card"] == "furnace" and b["batch"] is None]
     if not slots:
         return []
     cards = st.cat.cards

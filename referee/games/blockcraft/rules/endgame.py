@@ -58,7 +58,8 @@ def _ranks(st: BlockcraftState, reason: str, winner: int | None) -> tuple[list[i
         return ([1 if p.identity in alive else 2 for p in st.p],
                 ["win" if p.identity in alive else "loss" for p in st.p])
     if reason == "target_card":
-        return ([1 if s == winner else 2 for s in range(n)], ["win" if s == winner else "loss" for s in range(n)])
+        return ([1 if s == winner else 2 for s in range(n)],
+                ["win" if s == winner else "loss" for s in range(n)])
     if reason == "all_dead":
         return [1] * n, ["loss"] * n
     if reason == "last_player" or (reason == "round_limit" and st.mode == "overlord"):

@@ -21,7 +21,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
     for layer in ("S", "U", "D"):
         spots = [c for stack in cp.cells for c in stack if c["s"] == "down" and c["l"] == layer]
         cards = rng.shuffled(sorted(c["c"] for c in spots))
-        for spot, card in zip(spots, cards):
+        for spot, card in zip(spots, cards, strict=True):
             spot["c"] = card
     # Raw cards in the draw pile and other seats' hands/chests are one unknown pool; processed cards
     # in other seats' hands/chests another (the supply counts are public). Container sizes are kept.
@@ -43,7 +43,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
         pool += [e[0] for e in chest_spots]
         pool = rng.shuffled(sorted(pool))  # sorted: the copy must not depend on the true order
         pool = _deal_choices(cp, mine, pool, rng)
-        for p, n in zip(others, hand_n):
+        for p, n in zip(others, hand_n, strict=True):
             for c in pool[:n]:
                 p.add(c)
             pool = pool[n:]
@@ -79,7 +79,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
     if cp.mode != "team":
         hidden = [p for p in cp.p if not (cp.mode == "boss" and p.seat == cp.boss_seat)]
         faces = rng.shuffled(sorted(p.identity for p in hidden))
-        for p, f in zip(hidden, faces):
+        for p, f in zip(hidden, faces, strict=True):
             p.identity = f
     cp.mv += 1
     cp._legal = None
@@ -144,7 +144,7 @@ def _deal_choices(st: BlockcraftState, slots: list[Slot], pool: list[str], rng: 
                 break
             picks.append(left.pop(fit[rng.below(len(fit))]))
         if len(picks) == len(slots):
-            for (d, k, i, _ok), c in zip(slots, picks):
+            for (d, k, i, _ok), c in zip(slots, picks, strict=True):
                 _set(d, k, i, c)
             return left
     left = list(pool)

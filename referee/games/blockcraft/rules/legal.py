@@ -44,7 +44,8 @@ def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any
     if kind == "jump":
         return followups(st, p)
     if kind == "place_target":
-        return [{"type": "place_at", "cell": [x, y]} for x, y in terrain.place_cells(st, p)] + [{"type": "cancel"}]
+        return ([{"type": "place_at", "cell": [x, y]} for x, y in terrain.place_cells(st, p)]
+                + [{"type": "cancel"}])
     if kind == "use_target":
         eff = use_effect_of(st, data["card"])
         return [{"type": "use_at", "cell": [x, y]} for x, y in eff.targets(st, p)] + [{"type": "cancel"}]

@@ -181,7 +181,8 @@ def till_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) ->
         return []
     if near is None:
         near = scan(st, p, attack_range(st, p))
-    return [(x, y) for x, y, stack in near if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
+    return [(x, y) for x, y,
+            stack in near if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
 
 
 def till(st: BlockcraftState, p: Player, x: int, y: int) -> None:

@@ -104,7 +104,8 @@ class CoreMixin(_Base):
         """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
         d = self.mdef(mid)
         group = self.group(key)
-        v = d.damage + sum(1 for o in group if o != mid and self.has_key(self.mdef(o).abilities, "monster:commander"))
+        v = d.damage + sum(1 for o in group if o != mid
+                           and self.has_key(self.mdef(o).abilities, "monster:commander"))
         if key == "loc":
             if "ranged" in d.tags and self.loc_has("ranged_plus1"):
                 v += 1

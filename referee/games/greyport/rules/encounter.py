@@ -13,7 +13,8 @@ FACTION_ORDER = ("GOB", "COR", "DRK")
 
 @cache
 def _instances(designs: tuple[str, ...], monsters: bool = False) -> tuple[str, ...]:
-    """GB-3.3 instance ids ``<design>#<k>`` of every copy, built once per design list (setup runs per game)."""
+    """GB-3.3 instance ids ``<design>#<k>`` of every copy, built once per design list (setup runs per
+    game)."""
     table = C.monsters if monsters else C.cards
     return tuple(f"{d}#{k}" for d in designs for k in range(1, table[d].count + 1))
 
@@ -175,7 +176,8 @@ class EncounterMixin(RoundMixin):
             if a.key.startswith("ambush:"):
                 self.effect_fn(a.key)(self, m, *a.args)
 
-    # -- GB-5.8 state checks ----------------------------------------------------------------------------------
+    # -- GB-5.8 state checks
+    # ----------------------------------------------------------------------------------
     def checks(self) -> None:
         """GB-5.8.1 loss at 0 HP, GB-5.8.2 location saved, GB-5.8.3 objective."""
         if self.result is not None:
@@ -216,7 +218,8 @@ class EncounterMixin(RoundMixin):
         if curses or (p.hand and not self.open_hands()):
             self.stack.push("retire_curse", seat)
 
-    # -- GB-6.6.3 destruction -----------------------------------------------------------------------------------
+    # -- GB-6.6.3 destruction
+    # -----------------------------------------------------------------------------------
     def _t_destroy(self, t: dict[str, Any]) -> None:
         self.loc["status"] = "destroyed"
         self.destroyed += 1
@@ -246,7 +249,8 @@ class EncounterMixin(RoundMixin):
         if self.loc_group:
             self.stack.push("take_monster", t["seat"])
 
-    # -- GB-5.7 ending the encounter ------------------------------------------------------------------------------
+    # -- GB-5.7 ending the encounter
+    # ------------------------------------------------------------------------------
     def _t_encounter_end(self, t: dict[str, Any]) -> None:
         self.objective_met = False
         self.phase = "setup"

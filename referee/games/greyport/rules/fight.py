@@ -89,7 +89,8 @@ class FightMixin(CoreMixin):
                       "faces": faces, "fixed": prof["fixed"], "bonus": prof["bonus"], "magic": prof["magic"],
                       "ignore_armour": prof["ignore_armour"], "bounty": prof["bounty"]}
         self.log.public("fight", seat=seat, hero=hero, targets=list(targets), dice=pool, faces=list(faces))
-        tasks: list[dict[str, Any]] = [{"op": "reroll_window", "n": n} for n in prof["reroll"]] if pool else []
+        tasks: list[dict[str, Any]] = [{"op": "reroll_window",
+                                        "n": n} for n in prof["reroll"]] if pool else []
         tasks.append({"op": "fight_resolve"})
         tasks += [{"op": "splash_window", "n": n} for n in prof["splash"]]
         tasks.append({"op": "fight_end"})
@@ -115,7 +116,8 @@ class FightMixin(CoreMixin):
         f = self.fight
         seat = f["seat"]
         base = sum(f["faces"]) + f["fixed"]
-        rusted = sorted(c for c in self.players_[seat].hand if self.card_def(c).effect == "fight_total_minus1")
+        rusted = sorted(c for c in self.players_[seat].hand
+                        if self.card_def(c).effect == "fight_total_minus1")
         if rusted and base > 0:
             self.log.public("reveal", seat=seat, cards=rusted, why="rusted_luck")
             base = max(0, base - len(rusted))

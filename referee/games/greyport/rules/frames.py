@@ -60,7 +60,8 @@ class FramesMixin(EncounterMixin):
         self.marker_taunt(a["monster"])
 
     def _legal_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "taunt", "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
+        return [{"type": "taunt",
+                 "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
 
     def _do_taunt(self, f: Frame, a: dict[str, Any]) -> None:
         """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
@@ -72,7 +73,7 @@ class FramesMixin(EncounterMixin):
 
     # -- card play sub-decisions ------------------------------------------------------------------------
     def _legal_choose_player(self, f: Frame) -> list[dict[str, Any]]:
-        seats = range(self.players)
+        seats: range | list[int] = range(self.players)
         if f.data["effect"] == "rally":
             seats = [s for s in seats if s != f.seat]
         return [{"type": "choose_player", "seat": s} for s in seats]

@@ -157,8 +157,10 @@ class RoundMixin(MainMixin):
             return []
         base = {"copper": 1 if self.loc_has("copper_as_silver") else 0, "silver": 1, "gold": 2}
         cost = {c: TIERS.index(self.card_def(c).cost) for c in cards}
-        for tiers in (base, {**base, "copper": max(base["copper"], 1)}, {"copper": 2, "silver": 2, "gold": 2}):
-            out = [{"type": "recruit", "coin": t, "card": c} for t in coins for c in cards if cost[c] <= tiers[t]]
+        for tiers in (base, {**base, "copper": max(base["copper"], 1)},
+                      {"copper": 2, "silver": 2, "gold": 2}):
+            out = [{"type": "recruit", "coin": t,
+                    "card": c} for t in coins for c in cards if cost[c] <= tiers[t]]
             if out:
                 return out
         return []
@@ -185,7 +187,8 @@ class RoundMixin(MainMixin):
                 self.fill_slot(row, i, setup=False)
                 return
 
-    # -- GB-5.6.4 Discard / GB-5.6.5 Refill -------------------------------------------------------------------
+    # -- GB-5.6.4 Discard / GB-5.6.5 Refill
+    # -------------------------------------------------------------------
     def is_dread(self, card: str) -> bool:
         return self.card_def(card).effect == "hand_limit_minus1"
 
@@ -219,7 +222,8 @@ class RoundMixin(MainMixin):
         if p.hero_zone == "return_zone":
             p.hero_zone = "hand"
 
-    # -- GB-5.6.6 Pass marker, GB-5.6.7 round limit ---------------------------------------------------------------
+    # -- GB-5.6.6 Pass marker, GB-5.6.7 round limit
+    # ---------------------------------------------------------------
     def _t_pass_marker(self, t: dict[str, Any]) -> None:
         self.phase = "pass_marker"
         old = self.defender
