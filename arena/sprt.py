@@ -162,7 +162,8 @@ class Run:
     def llr(self) -> float:
         if not self.scores:
             return 0.0
-        return llr_counts(self.counts, elo_to_score(self.test.elo0), elo_to_score(self.test.elo1), self.values)
+        return llr_counts(self.counts, elo_to_score(self.test.elo0), elo_to_score(self.test.elo1),
+                          self.values)
 
     @property
     def decision(self) -> Decision | None:

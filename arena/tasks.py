@@ -172,7 +172,8 @@ def play_through_outages(executor: Executor, spec: MatchSpec, agents: list[str |
         try:
             report = executor.play(spec, agents)
             if since is not None:
-                log.info("match %s: a referee is back after %.0f s; played", match_id, time.monotonic() - since)
+                log.info("match %s: a referee is back after %.0f s; played", match_id,
+                         time.monotonic() - since)
             return report
         except RefereeUnavailable as exc:
             now = time.monotonic()
@@ -234,7 +235,8 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
         why = f"{type(exc).__name__}: {exc}"
         log.exception("match %s crashed", match_id)
         if claim.attempts >= cfg.max_attempts:
-            durable(lambda: ops.fail(store, match_id, owner, f"gave up after {claim.attempts} attempts; last: {why}"),
+            durable(lambda: ops.fail(store, match_id, owner,
+                                     f"gave up after {claim.attempts} attempts; last: {why}"),
                     f"match {match_id}", hold)
             if tid is not None:
                 _after(store, tid, game)
@@ -244,7 +246,8 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
         return TaskResult("retry", delay, why)
     plies = len(report.replay.get("actions") or []) if report.replay else 0
     seconds = float(report.logs.get("seconds", 0) or 0) if report.logs else 0.0
-    recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner, plies=plies,
+    recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner,
+                                          plies=plies,
                                           seconds=seconds), f"recording match {match_id}", hold)
     if not recorded:
         durable(lambda: ops.forgive_takeover(store, match_id), f"match {match_id}", hold)
@@ -255,7 +258,8 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
 
 
 def _suspend_failing(store: Store, match_id: int) -> None:
-    """A ladder version that crashed or forfeited N matches in a row is suspended (``arena.ladder.suspension``)."""
+    """A ladder version that crashed or forfeited N matches in a row is suspended
+    (``arena.ladder.suspension``)."""
     from .ladder.suspension import check
 
     try:

@@ -34,7 +34,8 @@ def spec_from_proto(msg: organizer_pb2.MatchSpec) -> MatchSpec:
 
 
 def report_from_proto(msg: organizer_pb2.RunMatchResponse) -> MatchReport:
-    return MatchReport(msg.match_id, json.loads(msg.outcome_json), json.loads(msg.replay_json), dict(msg.logs))
+    return MatchReport(msg.match_id, json.loads(msg.outcome_json), json.loads(msg.replay_json),
+                       dict(msg.logs))
 
 
 def frame_to_dict(f: organizer_pb2.WatchFrame) -> dict[str, Any]:

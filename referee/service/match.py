@@ -101,7 +101,8 @@ def error_for(verdict: Verdict) -> tuple[int, int, str]:
     assert f is not None
     text = {"reask": f"{f.message}; asked again", "forfeit": f"{verdict.strikes} strikes, last: {f}",
             "random_move": f"{f.message}; a random legal action was played"}[verdict.consequence]
-    code = bot_pb2.ErrorCode.Value(f.kind.upper()) if f.kind != "bot_error" else bot_pb2.ERROR_CODE_UNSPECIFIED
+    code = (bot_pb2.ErrorCode.Value(f.kind.upper()) if f.kind != "bot_error"
+            else bot_pb2.ERROR_CODE_UNSPECIFIED)
     return code, _CONSEQUENCE[verdict.consequence], text
 
 
@@ -192,7 +193,8 @@ class LiveMatch:
         for slot in self.slots:
             if slot.session is not None:
                 slot.session.send(self.start_message(slot))
-        self.note(f"started: {self.game.info.id}, seats {self.bots}")  # [sandbox] never the seed: it fixes every deal
+        # [sandbox] never the seed: it fixes every deal
+        self.note(f"started: {self.game.info.id}, seats {self.bots}")
         for slot in self.slots:  # lost before the start (hosted bot that never connected, ...)
             if slot.lost:
                 self.driver.lose(slot.seat, slot.lost)
@@ -220,7 +222,8 @@ class LiveMatch:
         cap = self.config.max_decision_s
         batch = []
         for ask in asks:
-            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view, self.static_keys, self.static_texts)
+            view_json, patch_json = view_texts(self.slots[ask.seat], ask.view, self.static_keys,
+                                               self.static_texts)
             msg = bot_pb2.RefereeMessage()
             d = msg.decision  # filled in place: building a DecisionRequest and wrapping it copies the view
             d.match_id, d.decision_id, d.seat, d.game = self.id, ask.decision_id, ask.seat, self.game.info.id

@@ -137,7 +137,8 @@ def test_the_check_catches_an_sprt_that_errs_too_often() -> None:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("elo0, elo1, alpha, beta", [(0, 20, 0.05, 0.05), (0, 40, 0.05, 0.1), (-10, 50, 0.05, 0.05),
+@pytest.mark.parametrize("elo0, elo1, alpha, beta", [(0, 20, 0.05, 0.05), (0, 40, 0.05, 0.1),
+                                                     (-10, 50, 0.05, 0.05),
                                                      (0, 60, 0.05, 0.05), (0, 100, 0.05, 0.05)])
 @pytest.mark.parametrize("pair_luck", [0.0, 0.2])
 def test_error_rates_large_run(elo0: float, elo1: float, alpha: float, beta: float, pair_luck: float) -> None:

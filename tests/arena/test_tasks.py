@@ -173,7 +173,8 @@ def test_local_pool_drives_a_tournament_to_the_end(tmp_path, monkeypatch) -> Non
 
 @pytest.mark.parametrize("deals, shared", [("paired", True), ("independent", False)])
 def test_the_spec_tells_the_referee_when_the_deal_is_shared(store: Store, deals: str, shared: bool) -> None:
-    """The referee embargoes the end of a shared deal on its watch feed (tests/referee/test_watch_embargo.py)."""
+    """The referee embargoes the end of a shared deal on its watch feed
+    (tests/referee/test_watch_embargo.py)."""
     from arena.tasks import build_spec
 
     tid = sealed_tournament(store, bots=("random", "r2"), deals=deals)

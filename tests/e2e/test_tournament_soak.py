@@ -52,7 +52,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.soak]
 
 @pytest.fixture(autouse=True)
 def fixture_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)  # ARENA_SOAK_GAME=sealed_bids: the fast fixture game
+    # ARENA_SOAK_GAME=sealed_bids: the fast fixture game
+    monkeypatch.setenv("ARENA_EXTRA_GAMES", FIXTURE_GAMES)
 
 
 def rss_mb(pid: int) -> float:
@@ -60,7 +61,8 @@ def rss_mb(pid: int) -> float:
     total = 0
     pids = [pid]
     try:
-        kids = subprocess.run(["pgrep", "-P", str(pid)], check=False, capture_output=True, text=True).stdout.split()
+        kids = subprocess.run(["pgrep", "-P", str(pid)], check=False, capture_output=True,
+                              text=True).stdout.split()
         pids += [int(k) for k in kids]
     except OSError:
         pass
@@ -74,7 +76,8 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
-@pytest.mark.timeout(int(float(os.environ.get("ARENA_SOAK_MAX_S", "5400"))) + 300)  # its own bound, not pytest's 600 s
+# its own bound, not pytest's 600 s
+@pytest.mark.timeout(int(float(os.environ.get("ARENA_SOAK_MAX_S", "5400"))) + 300)
 def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes: Processes) -> None:
     total_wanted = int(os.environ.get("ARENA_SOAK_MATCHES", "2000"))
     game = os.environ.get("ARENA_SOAK_GAME", "clank")
@@ -101,10 +104,12 @@ def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes:
     for (i, name), tok in bots.items():
         log = open(tmp_path / f"bot-{name}-{i}.log", "ab")  # noqa: SIM115 - closed with the process
         processes.procs.append(subprocess.Popen(
-            [sys.executable, "-m", "bots.serve", "random", "--live", "--capacity", "4", "--address", addresses[i],
+            [sys.executable, "-m", "bots.serve", "random", "--live", "--capacity", "4",
+             "--address", addresses[i],
              "--token", tok, "--games", game], env=base_env(), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
             start_new_session=True))
-    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url, ARENA_QUEUE=queue,
+    env = base_env(ARENA_DB_URL=PG_URL, ARENA_DB_SCHEMA=pg_schema, ARENA_BROKER_URL=own_redis.url,
+                   ARENA_QUEUE=queue,
                    ARENA_REFEREE=",".join(addresses), ARENA_ORGANIZER_TOKEN=token, ARENA_HOME=str(tmp_path),
                    ARENA_LEASE_S="15")
     store = Store(PG_URL, pg_schema)
@@ -112,7 +117,8 @@ def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes:
     for name in ("ra", "rb"):
         ops.add_bot(store, name, kind="live", games=[game])
     per_pairing = max(1, total_wanted // 2)
-    tid = ops.create_tournament(store, ops.TournamentRequest(game, ("ra", "rb"), games_per_pairing=per_pairing))
+    tid = ops.create_tournament(store, ops.TournamentRequest(game, ("ra", "rb"),
+                                                             games_per_pairing=per_pairing))
     total = queries.progress(store, tid).total
     workers: dict[int, subprocess.Popen[bytes]] = {}
 
@@ -131,7 +137,8 @@ def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes:
         while driver.is_alive():
             driver.join(1.0)
             now = time.monotonic()
-            assert now - t0 < bound, f"the soak passed its bound of {bound:g}s: {queries.progress(store, tid)}"
+            assert now - t0 < bound, (
+                f"the soak passed its bound of {bound:g}s: {queries.progress(store, tid)}")
             done = queries.progress(store, tid).done
             if done >= next_sample:  # warm-up at 200, then every 1,000
                 sample = {"matches": float(done)}
@@ -170,7 +177,8 @@ def test_soak(tmp_path: Path, own_redis: RedisServer, pg_schema: str, processes:
         outcomes = s.scalar(select(func.count()).select_from(models.Outcome).join(models.Match)
                             .where(models.Match.tournament_id == tid)) or 0
         replays = s.scalar(select(func.count()).select_from(models.ReplayBlob)) or 0
-    report = {"matches": total, "done": p.done, "lost": total - p.done - p.failed, "duplicated": outcomes - p.done,
+    report = {"matches": total, "done": p.done, "lost": total - p.done - p.failed,
+              "duplicated": outcomes - p.done,
               "failed": p.failed, "seconds": round(elapsed, 1), "per_minute": round(p.done / elapsed * 60, 1),
               "faults": faults, "rss_mb": rss, "replays": replays}
     if rss:

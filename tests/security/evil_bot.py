@@ -371,7 +371,8 @@ def attack_carry() -> None:
     left_socket = again.get("abstract_socket") == mark
     print(f"ATTACK carry_left: {' '.join(left + (['abstract_socket'] if left_socket else []))}", flush=True)
     seen = [w for w in left if again.get(w) == mark]
-    report("carry_selftest", seen == left and left_socket, f"found its own marks at {seen}, socket {left_socket}")
+    report("carry_selftest", seen == left and left_socket,
+           f"found its own marks at {seen}, socket {left_socket}")
 
 
 def attack_zygote_import() -> None:
