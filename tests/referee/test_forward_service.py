@@ -311,10 +311,13 @@ def test_a_bot_simulating_flat_out_cannot_extend_its_deadline_or_stall_other_mat
         m = _Match(ref, "hog", game="clank", per_decision_ms=int(limit_s * 1000))
         d = m.decision()
         t0 = m.raw.last_t
-        # calls queued back to back, each seconds of full Clank playouts: far more than the decision's time
-        ops = [OP(op=bot_pb2.OP_SAMPLE, k=64, seed="h")] + [OP(op=bot_pb2.OP_PLAYOUT, handle=h, seed=str(h))
-                                                            for h in range(1, 65)]
-        for i in range(8):
+        # calls queued back to back, each 64 full Clank playouts on the 64 samples it draws (handles are
+        # numbered from 1 in order: a playout of an already finished handle would cost nothing), 16
+        # calls: far more than the decision's time even on a quiet machine
+        calls = 16
+        for i in range(calls):
+            ops = [OP(op=bot_pb2.OP_SAMPLE, k=64, seed=f"h{i}")] + [
+                OP(op=bot_pb2.OP_PLAYOUT, handle=h, seed=str(h)) for h in range(64 * i + 1, 64 * i + 65)]
             m.raw.q.put(bot_pb2.BotMessage(forward=bot_pb2.ForwardCall(call_id=100 + i, match_id=d.match_id,
                                                                         decision_id=d.decision_id, ops=ops)))
         # meanwhile another match plays to the end, with a 2 s limit per decision
@@ -323,7 +326,7 @@ def test_a_bot_simulating_flat_out_cannot_extend_its_deadline_or_stall_other_mat
         bystander_done = time.monotonic() - t0
         err = m.raw.next("error")
         late = m.raw.last_t - t0
-        codes = [m.raw.next("forward").error for _ in range(8)]
+        codes = [m.raw.next("forward").error for _ in range(calls)]
         m.abandon()
     assert not report.outcome.get("forfeits"), "the other match's bots timed out"
     assert bystander_done < limit_s, f"the other match took {bystander_done:.2f}s while a bot simulated"
