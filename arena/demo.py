@@ -137,11 +137,12 @@ def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict
 
 
 def create_demo_tournaments(store, games: list[str], *, deals: int, executor: str,
-                            seed: int = 2024, deal_key: str | None = None) -> dict[int, str]:
+                            seed: int = 2024, deal_key: str | None = None,
+                            search: bool = True) -> dict[int, str]:
     """One tournament per game: a round-robin (teams against the scenarios for cooperative games)."""
     from .store import ops
 
-    entrants = register_demo_bots(store, games, search=True)
+    entrants = register_demo_bots(store, games, search=search)
     out = {}
     for g in games:
         tid = ops.create_tournament(store, ops.TournamentRequest(

@@ -22,11 +22,13 @@ def register(cli: click.Group) -> None:
                   show_default=True, help="inprocess: no referee, bots play inside the workers (debugging).")
     @click.option("--workers", "-j", type=COUNT, default=None,
                   help="Local pool processes (default: CPU count).")
+    @click.option("--no-search", is_flag=True,
+                  help="Leave out the search bots (a third tier, 50 ms a decision): a quicker demo.")
     @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
                   help="The secret deal key (64 hex digits) to replay the same deals; default: a fresh "
                        "random key.")
     def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
-             workers: int | None, deal_key: str | None) -> None:
+             workers: int | None, deal_key: str | None, no_search: bool) -> None:
         """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
         print the ladders, then serve the dashboard until Ctrl-C.
 
@@ -64,7 +66,7 @@ def register(cli: click.Group) -> None:
                 console.print(f"referee listening on {ref.address} (log: {ref.log_path}); {ref.hosted}",
                               highlight=False)
             tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2),
-                                           executor=executor, deal_key=deal_key)
+                                           executor=executor, deal_key=deal_key, search=not no_search)
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0
             done = sum(p.done for p in total.values())
