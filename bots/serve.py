@@ -17,8 +17,10 @@ import sys
 # imported at the top on purpose: a sandboxed hosted bot's launcher pre-loads this module while it
 # waits for its seat, so the match does not wait for these imports (referee/service/sandbox.py)
 from bots.builtin import heuristic_available, make_bot
+from bots.sdk.bot import Bot
 from bots.sdk.client import BotRefused, run, start_seed
 from referee.engine import game_ids, get_game
+from referee.engine.agent import MatchStart
 
 
 def preload() -> None:
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
     hosted = "ARENA_MATCH_ID" in os.environ and not args.live
 
-    def factory(start):  # type: ignore[no-untyped-def]
+    def factory(start: MatchStart) -> Bot:
         return make_bot(args.name, start.game, start_seed(start))
 
     games = [g for g in args.games.split(",") if g]

@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import renderers, templating
 from .fastpath import CSP, SECURITY_HEADERS, FastPath
@@ -108,16 +109,16 @@ def create_app(source: Source | None = None, *, db_url: str | None = None, refer
 class SecurityHeaders:
     """Pure ASGI middleware (cheaper than BaseHTTPMiddleware): CSP, nosniff, referrer policy."""
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         docs = scope.get("path", "").startswith("/api/docs")
 
-        async def send_with_headers(message) -> None:  # type: ignore[no-untyped-def]
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 names = {k.lower() for k, _ in headers}

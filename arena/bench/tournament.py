@@ -96,7 +96,7 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
     from referee.engine import get_game
     from referee.engine.errors import ArenaError
 
-    from ..scheduling.driver import CeleryDispatch, LocalPool, drive
+    from ..scheduling.driver import CeleryDispatch, Dispatcher, LocalPool, drive
     from ..store import Store, ops
 
     try:
@@ -133,7 +133,7 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
 
     totals: dict[str, list[float]] = {}
 
-    def timed(label: str, dispatcher, ex: str, seconds: float, warm: bool = True) -> None:  # type: ignore[no-untyped-def]
+    def timed(label: str, dispatcher: Dispatcher, ex: str, seconds: float, warm: bool = True) -> None:
         if warm:
             drive(store, tournament(1, ex), dispatcher, poll_s=0.02)  # warm-up: start-up is not timed
         done = failed = 0

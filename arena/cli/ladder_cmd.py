@@ -7,10 +7,14 @@ a version off it or put it back.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from .common import COUNT, SECONDS, BadInput, console, game_arg, parse_options
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smh]?)$")
 
@@ -175,7 +179,7 @@ def register(cli: click.Group) -> None:
         console.print(f"{game} ladder season (tournament {tid}) closed", highlight=False)
 
 
-def _print_status(store, game: str) -> None:  # type: ignore[no-untyped-def]
+def _print_status(store: Store, game: str) -> None:
     from rich.table import Table
 
     from ..ladder.views import season_view

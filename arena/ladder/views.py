@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from ..store import Store, queries
 from ..store import models as m
@@ -52,7 +53,7 @@ class DeveloperView:
     versions: list[VersionRow]  # newest family first, then newest version first
 
 
-def _developers(s, ids: set[int]) -> dict[int, str]:  # type: ignore[no-untyped-def]
+def _developers(s: Session, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     return dict(s.execute(select(m.Developer.id, m.Developer.name).where(m.Developer.id.in_(ids))).all())
@@ -66,7 +67,7 @@ def _row(b: m.Bot, devs: dict[int, str], rating: m.Rating | None = None, played:
                       rating.hi if rating else None, rating.games if rating else 0, played)
 
 
-def _ladder_counts(s, game: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def _ladder_counts(s: Session, game: str) -> dict[str, int]:
     return dict(s.execute(
         select(m.MatchSeat.bot, func.count(func.distinct(m.MatchSeat.match_id)))
         .join(m.Match, m.Match.id == m.MatchSeat.match_id)

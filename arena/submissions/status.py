@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from arena.store import models as m
-from arena.store.db import Store
+from arena.store.db import Store, updated
 from referee.engine.errors import ArenaError
 
 ALLOWED: dict[str, frozenset[str]] = {
@@ -80,6 +80,6 @@ def cancel_queued(s: Session, bot: str) -> int:
                m.Match.id.in_(select(m.MatchSeat.match_id).where(m.MatchSeat.bot == bot)))))
     if not ids:
         return 0
-    return int(s.execute(update(m.Match).where(m.Match.id.in_(ids), m.Match.status == m.QUEUED)
-                         .values(status=m.CANCELLED, reason=f"{bot} left the ladder", finished_at=m.utcnow())
-                         .execution_options(synchronize_session=False)).rowcount)  # type: ignore[attr-defined]
+    return updated(s, update(m.Match).where(m.Match.id.in_(ids), m.Match.status == m.QUEUED)
+                   .values(status=m.CANCELLED, reason=f"{bot} left the ladder", finished_at=m.utcnow())
+                   .execution_options(synchronize_session=False))

@@ -99,7 +99,7 @@ def apply_view_patch(previous: dict[str, Any], patch_json: str) -> dict[str, Any
     """The view a ``view_patch_json`` describes on ``previous`` (docs/protocol.md, "View deltas";
     ``referee.viewpatch``). Applying it twice changes nothing. Parts of the view that did not
     change are shared with ``previous``: treat views as read-only."""
-    return viewpatch.apply(previous, loads(patch_json))  # type: ignore[no-any-return]
+    return viewpatch.apply(previous, loads(patch_json))
 
 
 def answer_message(request: DecisionRequest | bot_pb2.DecisionRequest, choice: Any) -> bot_pb2.BotMessage:

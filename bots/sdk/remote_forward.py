@@ -181,33 +181,33 @@ class RemoteForwardModel:
     def batch(self) -> RemoteBatch:
         return RemoteBatch(self)
 
-    def _one(self, batch: RemoteBatch) -> Any:
+    def _one(self, batch: RemoteBatch) -> Any:  # each op's result type is the method's own
         return batch.run()[0]
 
     def sample(self, k: int, seed: int | str) -> list[int]:
-        return self._one(self.batch().sample(k, seed))  # type: ignore[no-any-return]
+        return self._one(self.batch().sample(k, seed))
 
     def apply(self, h: int, seat: int, action: int | dict[str, Any]) -> dict[str, Any]:
-        return self._one(self.batch().apply(h, seat, action))  # type: ignore[no-any-return]
+        return self._one(self.batch().apply(h, seat, action))
 
     def apply_trusted(self, h: int, seat: int, action: dict[str, Any]) -> None:
         """As ``apply`` (the referee checks every action; there is no unchecked path over the wire)."""
         self.apply(h, seat, action)
 
     def legal(self, h: int, seat: int) -> list[dict[str, Any]]:
-        return self._one(self.batch().legal(h, seat))  # type: ignore[no-any-return]
+        return self._one(self.batch().legal(h, seat))
 
     def view(self, h: int, seat: int) -> dict[str, Any]:
-        return self._one(self.batch().view(h, seat))  # type: ignore[no-any-return]
+        return self._one(self.batch().view(h, seat))
 
     def outcome(self, h: int) -> dict[str, Any] | None:
-        return self._one(self.batch().outcome(h))  # type: ignore[no-any-return]
+        return self._one(self.batch().outcome(h))
 
     def pending(self, h: int) -> list[int]:
-        return self._one(self.batch().pending(h))  # type: ignore[no-any-return]
+        return self._one(self.batch().pending(h))
 
     def clone(self, h: int) -> int:
-        return self._one(self.batch().clone(h))  # type: ignore[no-any-return]
+        return self._one(self.batch().clone(h))
 
     def release(self, *handles: int) -> None:
         self.batch().release(*handles).run()
@@ -216,7 +216,7 @@ class RemoteForwardModel:
         self.run_ops([bot_pb2.ForwardOp(op=bot_pb2.OP_RELEASE, all=True)])
 
     def playout(self, h: int, seed: int | str, max_decisions: int | None = None) -> dict[str, Any] | None:
-        return self._one(self.batch().playout(h, seed, max_decisions))  # type: ignore[no-any-return]
+        return self._one(self.batch().playout(h, seed, max_decisions))
 
 
 class RemoteSampler:

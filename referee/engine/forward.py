@@ -164,7 +164,8 @@ class ForwardModel:
             try:
                 next(steps)
             except StopIteration as stop:
-                return stop.value  # type: ignore[no-any-return]
+                outcome: dict[str, Any] | None = stop.value
+                return outcome
 
     def playout_steps(self, h: int, seed: int | str, max_decisions: int | None = None,
                       chunk: int = PLAYOUT_CHUNK) -> Generator[int, None, dict[str, Any] | None]:
