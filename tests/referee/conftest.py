@@ -16,6 +16,13 @@ from tests.fixtures.sealed_bids import GAME as SEALED_BIDS
 register(SEALED_BIDS)
 
 
+@pytest.fixture(autouse=True)
+def _sealed_bids() -> None:
+    # again before each test: tests/arena's fixture (which tests/ladder shares) unregisters it after
+    # every test, and a referee without it fails these tests in a whole-suite run
+    register(SEALED_BIDS)
+
+
 @pytest.fixture()
 def referee_thread(tmp_path) -> Iterator[RefereeThread]:
     cfg = RefereeConfig(reconnect_grace_s=0.5, live_wait_s=3.0)
