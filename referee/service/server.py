@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import threading
@@ -373,6 +374,10 @@ async def serve(address: str, *, organizer_token: str, config: RefereeConfig | N
     if server.referee.hosting is not None:  # type: ignore[attr-defined]
         await server.referee.hosting.close()  # type: ignore[attr-defined]
     await server.stop(grace=2.0)
+    # Finalise what the matches left behind (a bot process's subprocess transport, say) while the loop
+    # still runs: collected after asyncio.run closes it, a transport's __del__ prints a traceback.
+    gc.collect()
+    await asyncio.sleep(0)
 
 
 class RefereeThread:
