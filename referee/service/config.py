@@ -69,4 +69,4 @@ class RefereeConfig:
     forward_max_snapshots: int = 64
     #: Forward work runs on the event loop in slices of this many milliseconds, other matches' messages
     #: and timers in between, so a bot simulating hard slows the others by at most a slice per turn.
-    forward_slice_ms: float = 2.0
+    forward_slice_ms: float = 1.0
