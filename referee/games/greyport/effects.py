@@ -16,17 +16,45 @@ Signatures by ``when``:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, cast
 
 from referee.engine import EffectRegistry
 
-REGISTRY: EffectRegistry[Callable[..., Any]] = EffectRegistry("greyport effects")
+
+class Effect(Protocol):
+    """An effect function and the moment the rules call it."""
+
+    when: str
+
+    def __call__(self, *args: Any) -> Any: ...
 
 
-def effect(key: str, when: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.when = when  # type: ignore[attr-defined]
-        return REGISTRY.register(key)(fn)
+class RoundEffect(Effect, Protocol):
+    """A ``round`` ability also says whether it can be used now."""
+
+    available: Callable[[Any, int, str], bool]
+
+
+REGISTRY: EffectRegistry[Effect] = EffectRegistry("greyport effects")
+#: the ``round`` abilities by key (the same functions as in REGISTRY), for their ``available`` test
+ROUND: dict[str, RoundEffect] = {}
+
+
+def effect(key: str, when: str) -> Callable[[Callable[..., Any]], Effect]:
+    def deco(fn: Callable[..., Any]) -> Effect:
+        eff = cast(Effect, fn)
+        eff.when = when
+        return REGISTRY.register(key)(eff)
+    return deco
+
+
+def round_effect(key: str,
+                 available: Callable[[Any, int, str], bool]) -> Callable[[Callable[..., Any]], Effect]:
+    def deco(fn: Callable[..., Any]) -> Effect:
+        eff = cast(RoundEffect, effect(key, "round")(fn))
+        eff.available = available
+        ROUND[key] = eff
+        return eff
     return deco
 
 
@@ -143,13 +171,11 @@ def _rewind_available(st: Any, seat: int, card: str) -> bool:
     return bool(st.exhausted_heroes(exclude=card))
 
 
-@effect("round:rewind", "round")
+@round_effect("round:rewind", _rewind_available)
 def round_rewind(st: Any, seat: int, card: str) -> None:
     """GB-6.5.3 rewind: ready one exhausted hero in play other than this card."""
     st.stack.push("ready", seat, card=card)
 
-
-round_rewind.available = _rewind_available  # type: ignore[attr-defined]
 
 
 def _echo_available(st: Any, seat: int, card: str) -> bool:
@@ -157,7 +183,7 @@ def _echo_available(st: Any, seat: int, card: str) -> bool:
     return entry is not None and entry["exhausted"]
 
 
-@effect("round:echo", "round")
+@round_effect("round:echo", _echo_available)
 def round_echo(st: Any, seat: int, card: str) -> None:
     """GB-6.5.3 echo: ready the hero this item is attached to."""
     entry = st.entry_with_item(seat, card)
@@ -165,20 +191,16 @@ def round_echo(st: Any, seat: int, card: str) -> None:
     st.log.public("ready", seat=seat, hero=entry["card"], by=card)
 
 
-round_echo.available = _echo_available  # type: ignore[attr-defined]
-
 
 def _retire_round_available(st: Any, seat: int, card: str) -> bool:
     return bool(st.players_[seat].hand)
 
 
-@effect("round:retire_round", "round")
+@round_effect("round:retire_round", _retire_round_available)
 def round_retire_round(st: Any, seat: int, card: str) -> None:
     """GB-3.4 retire_round: retire one hand card other than your player hero."""
     st.stack.push("retire", seat, optional=False, card=card)
 
-
-round_retire_round.available = _retire_round_available  # type: ignore[attr-defined]
 
 
 # -- GB-3.4 cleanup abilities -----------------------------------------------------------------------

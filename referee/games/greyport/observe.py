@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import ALL, Outcome, Viewer
 
 from .catalog import load_content
+from .model import STAT_NAMES
 
 if TYPE_CHECKING:
     from .state import GreyportState
@@ -142,7 +143,6 @@ def build_outcome(st: GreyportState) -> Outcome:
              + boss_progress + hp_part)
     score = max(0, score)
     seats = []
-    from .state import STAT_NAMES
 
     for s, p in enumerate(st.players_):
         row: dict[str, Any] = {k: p.stats.get(k, 0) for k in STAT_NAMES}

@@ -3,12 +3,14 @@ deck orders and the set-aside boss cards are hidden (sizes/counts only) until AL
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.engine import ALL, Viewer
 
 from .catalog import content
-from .state import MMState
+
+if TYPE_CHECKING:  # the state module calls build_view: a runtime import would be a cycle
+    from .state import MMState
 
 C = content()
 

@@ -11,7 +11,8 @@ from typing import Any
 from referee.engine import Rng
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import load_content
-from referee.games.greyport.state import GreyportState, PlayerState
+from referee.games.greyport.model import PlayerState
+from referee.games.greyport.state import GreyportState
 
 C = load_content()
 CHARS = ["WAR", "ROG", "PYR", "LGT", "CHR"]

@@ -5,14 +5,10 @@ GB-6.11 hand limit, GB-6.14 decks.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..catalog import CardDef, MonsterDef, load_content
-
-if TYPE_CHECKING:
-    from ..state import GreyportState as _Base
-else:
-    _Base = object
+from ..model import GreyportModel
 
 C = load_content()
 TIERS = ("copper", "silver", "gold")
@@ -24,7 +20,7 @@ _MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
 
 
-class CoreMixin(_Base):
+class CoreMixin(GreyportModel):
     # -- lookups ----------------------------------------------------------------------------------
     def card_def(self, cid: str) -> CardDef:
         """GB-3.3.1: the design of a card instance (player heroes by their current level)."""
@@ -125,6 +121,32 @@ class CoreMixin(_Base):
         if seat is not None and n:
             st = self.players_[seat].stats
             st[name] = st.get(name, 0) + n
+
+    def encounter_id(self) -> str:
+        return C.chapters[self.options["chapter"]].encounters[self.enc_index]
+
+    def fighting(self) -> dict[str, Any]:
+        """The fight being resolved (GB-5.5): a fight's steps only run while there is one."""
+        f = self.fight
+        assert f is not None, "greyport: no fight in progress"
+        return f
+
+    def location(self) -> dict[str, Any]:
+        """The encounter's location (GB-3.12): the steps that use it only run while there is one."""
+        loc = self.loc
+        assert loc is not None, "greyport: no location in play"
+        return loc
+
+    def lose(self, reason: str) -> None:
+        """GB-8.2: the team loses immediately; nothing further resolves."""
+        if self.result is not None:
+            return
+        self.result = "loss"
+        self.loss_reason = reason
+        self.phase = "ended"
+        self.tasks = []
+        self.stack.frames = []
+        self.log.public("game_over", result="loss", reason=reason)
 
     # -- tasks --------------------------------------------------------------------------------------
     def push(self, tasks: list[dict[str, Any]]) -> None:
@@ -362,7 +384,7 @@ class CoreMixin(_Base):
     # ~140 (setup dominated 1-seat games). ``settled[key]`` = how many top cards have their final order; a
     # deck without an entry is in its final order (also decks a scenario builds).
     def deck(self, key: str) -> list[str]:
-        return getattr(self, DECKS[key])  # type: ignore[no-any-return]
+        return getattr(self, DECKS[key])
 
     def shuffle_deck(self, key: str) -> None:
         """Shuffle a shared deck (lazily)."""
@@ -393,11 +415,11 @@ class CoreMixin(_Base):
         settled = self.settled
         i = settled.get(key)
         if i is None:
-            return getattr(self, DECKS[key]).pop(0)  # type: ignore[no-any-return]
+            return getattr(self, DECKS[key]).pop(0)
         if i > 0:
             card = getattr(self, DECKS[key]).pop(0)
             settled[key] = i - 1
-            return card  # type: ignore[no-any-return]
+            return card
         # ``settle(key, 1)`` inlined (the common case: an unsettled deck, one card taken): the same RNG
         # draw and swap, so the same order as a full shuffle up front
         deck: list[str] = getattr(self, DECKS[key])

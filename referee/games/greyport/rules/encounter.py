@@ -31,9 +31,6 @@ def _encounter(chapter: str, index: int) -> Any:
 
 
 class EncounterMixin(RoundMixin):
-    def encounter_id(self) -> str:
-        return C.chapters[self.options["chapter"]].encounters[self.enc_index]
-
     def encounter(self) -> Any:
         return _encounter(self.options["chapter"], self.enc_index)
 
@@ -208,7 +205,7 @@ class EncounterMixin(RoundMixin):
 
     def _t_reward(self, t: dict[str, Any]) -> None:
         """GB-6.6.2: the saving seat resolves the location's reward now."""
-        a = C.location_rewards[self.loc["id"]]
+        a = C.location_rewards[self.location()["id"]]
         self.effect_fn(a.key)(self, t["seat"], *a.args)
 
     def _t_retire_curse_ask(self, t: dict[str, Any]) -> None:
@@ -221,10 +218,11 @@ class EncounterMixin(RoundMixin):
     # -- GB-6.6.3 destruction
     # -----------------------------------------------------------------------------------
     def _t_destroy(self, t: dict[str, Any]) -> None:
-        self.loc["status"] = "destroyed"
+        loc = self.location()
+        loc["status"] = "destroyed"
         self.destroyed += 1
         self.team["locations_destroyed"] += 1
-        self.log.public("destroyed", location=self.loc["id"])
+        self.log.public("destroyed", location=loc["id"])
         enc = self.encounter()
         tasks: list[dict[str, Any]] = [{"op": "penalty", "i": i} for i in range(len(C.penalties[enc.id]))]
         tasks += [{"op": "chapter_loss"}, {"op": "boss_move"}, {"op": "distribute", "seat": self.defender}]
@@ -296,13 +294,3 @@ class EncounterMixin(RoundMixin):
         self.stack.frames = []
         self.log.public("game_over", result="win")
 
-    def lose(self, reason: str) -> None:
-        """GB-8.2: the team loses immediately; nothing further resolves."""
-        if self.result is not None:
-            return
-        self.result = "loss"
-        self.loss_reason = reason
-        self.phase = "ended"
-        self.tasks = []
-        self.stack.frames = []
-        self.log.public("game_over", result="loss", reason=reason)

@@ -102,10 +102,10 @@ class FightMixin(CoreMixin):
 
     def _t_reroll_window(self, t: dict[str, Any]) -> None:
         """GB-5.5 step 5: the fighting seat may reroll up to n dice."""
-        self.stack.push("reroll", self.fight["seat"], n=t["n"])
+        self.stack.push("reroll", self.fighting()["seat"], n=t["n"])
 
     def reroll_dice(self, indices: list[int]) -> None:
-        f = self.fight
+        f = self.fighting()
         for i in sorted(indices):
             f["faces"][i] = self.roll(f["pool"][i])
         if indices:
@@ -113,7 +113,7 @@ class FightMixin(CoreMixin):
 
     def _t_fight_resolve(self, t: dict[str, Any]) -> None:
         """GB-5.5 steps 6-8: base total (Rusted Luck), per-target amount, then defeat checks."""
-        f = self.fight
+        f = self.fighting()
         seat = f["seat"]
         base = sum(f["faces"]) + f["fixed"]
         rusted = sorted(c for c in self.players_[seat].hand
@@ -134,16 +134,16 @@ class FightMixin(CoreMixin):
             self.gain_coin(seat, "copper")
 
     def splash_targets(self) -> list[str]:
-        fought = self.fight["group"]
+        fought = self.fighting()["group"]
         return [m for k in self.group_keys() if k != fought for m in self.group(k)]
 
     def _t_splash_window(self, t: dict[str, Any]) -> None:
         """GB-5.5 step 9: one monster outside the fought group, or skip."""
         if self.splash_targets():
-            self.stack.push("splash", self.fight["seat"], n=t["n"])
+            self.stack.push("splash", self.fighting()["seat"], n=t["n"])
 
     def splash(self, mid: str, n: int) -> None:
-        f = self.fight
+        f = self.fighting()
         self.hit(mid, max(0, n - self.armour(mid, f["magic"])), f["seat"])
         self.defeat_check(mid, f["seat"])
 

@@ -20,7 +20,7 @@ class FramesMixin(EncounterMixin):
         name = _LEGAL.get(f.kind)
         if name is None:
             name = _LEGAL[f.kind] = f"_legal_{f.kind}"
-        return getattr(self, name)(f)  # type: ignore[no-any-return]
+        return getattr(self, name)(f)
 
     def frame_do(self, f: Frame, a: dict[str, Any]) -> None:
         name = _DO.get(f.kind)
@@ -128,7 +128,7 @@ class FramesMixin(EncounterMixin):
         self.start_fight(f.seat, a["hero"], list(a["targets"]))
 
     def _legal_reroll(self, f: Frame) -> list[dict[str, Any]]:
-        idx = range(len(self.fight["pool"]))
+        idx = range(len(self.fighting()["pool"]))
         out = []
         for k in range(0, min(f.data["n"], len(idx)) + 1):
             out += [{"type": "reroll", "dice": list(c)} for c in combinations(idx, k)]

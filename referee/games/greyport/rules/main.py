@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..effects import ROUND
 from .fight import FightMixin
 
 MAX_LEGAL = 100
@@ -21,6 +22,13 @@ _ROUND: dict[str, list[Any]] = {}
 
 
 class MainMixin(FightMixin):
+    def end_action_phase(self) -> None:
+        """GB-5.3.4: N passes in a row end the phase; GB-5.6 steps follow."""
+        self.actor = self.defender
+        self.push([{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
+                                       "pass_marker")])
+        self.phase = "monster_damage"
+
     def main_legal(self, seat: int) -> list[dict[str, Any]]:
         """GB-5.4: every main action of the seat with priority, in a fixed order."""
         p = self.players_[seat]
@@ -65,7 +73,7 @@ class MainMixin(FightMixin):
                 for a in abilities:
                     code = a.key[6:]
                     used = {"card": card, "ability": code} in e["round_used"]
-                    if not used and self.effect_fn(a.key).available(self, seat, card):
+                    if not used and ROUND[a.key].available(self, seat, card):
                         rest.append({"type": "use_ability", "card": card, "ability": code})
         if can_hero:
             rest += [{"type": "shake_off", "card": c} for c in hand if defs[c].kind == "curse"]

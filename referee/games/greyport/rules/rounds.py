@@ -32,13 +32,6 @@ class RoundMixin(MainMixin):
         self.priority = self.defender
         self.passes = 0
 
-    def end_action_phase(self) -> None:
-        """GB-5.3.4: N passes in a row end the phase; GB-5.6 steps follow."""
-        self.actor = self.defender
-        self.push([{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
-                                       "pass_marker")])
-        self.phase = "monster_damage"
-
     # -- GB-5.6.1 Monster Damage ------------------------------------------------------------------------
     def _t_monster_damage(self, t: dict[str, Any]) -> None:
         self.phase = "monster_damage"
@@ -125,7 +118,7 @@ class RoundMixin(MainMixin):
                 if a.key.startswith("cleanup:"):
                     self.effect_fn(a.key)(self, seat, card, *a.args)
         if self.loc_stands():
-            fn = self.effect_fn(C.location_abilities[self.loc["id"]].key)
+            fn = self.effect_fn(C.location_abilities[self.location()["id"]].key)
             if fn.when == "location_cleanup":
                 fn(self)
         for key in ["loc", *self.seats_from(self.defender)]:

@@ -1,0 +1,37 @@
+"""Import contracts in CI (issue 18): `lint-imports` checks pyproject's [tool.importlinter] contracts
+(the engine knows nothing of gRPC, the dashboard nothing of the rules, arena reaches the referee
+service through its client, each game is layered without cycles)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def lint_imports(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    # --no-cache: a stale cache must not hide a new import
+    return subprocess.run([str(LINT_IMPORTS), "--no-cache", "--no-logo", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_import_contracts_are_kept() -> None:
+    out = lint_imports()
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 broken" in out.stdout, out.stdout
+
+
+def test_imports_inside_functions_count(tmp_path: Path) -> None:
+    """The contracts see an import made inside a function (the usual way to hide a cycle): Dungeon
+    Twister's state module imports its rules only inside a method, and a contract forbidding it breaks."""
+    config = tmp_path / "contracts.toml"
+    config.write_text('[tool.importlinter]\nroot_packages = ["referee"]\nexclude_type_checking_imports = true\n\n'
+                      '[[tool.importlinter.contracts]]\nname = "state without rules"\ntype = "forbidden"\n'
+                      'source_modules = ["referee.games.dungeon_twister.state"]\n'
+                      'forbidden_modules = ["referee.games.dungeon_twister.rules"]\nallow_indirect_imports = true\n')
+    out = lint_imports(str(config))
+    assert out.returncode == 1, out.stdout + out.stderr
+    report = " ".join(out.stdout.split())  # the report is wrapped to the terminal's width
+    assert "dungeon_twister.state -> referee.games.dungeon_twister.rules.dispatch" in report, out.stdout
