@@ -27,10 +27,11 @@ def test_imports_inside_functions_count(tmp_path: Path) -> None:
     """The contracts see an import made inside a function (the usual way to hide a cycle): Dungeon
     Twister's state module imports its rules only inside a method, and a contract forbidding it breaks."""
     config = tmp_path / "contracts.toml"
-    config.write_text('[tool.importlinter]\nroot_packages = ["referee"]\nexclude_type_checking_imports = true\n\n'
-                      '[[tool.importlinter.contracts]]\nname = "state without rules"\ntype = "forbidden"\n'
-                      'source_modules = ["referee.games.dungeon_twister.state"]\n'
-                      'forbidden_modules = ["referee.games.dungeon_twister.rules"]\nallow_indirect_imports = true\n')
+    config.write_text("\n".join([
+        "[tool.importlinter]", 'root_packages = ["referee"]', "exclude_type_checking_imports = true",
+        "[[tool.importlinter.contracts]]", 'name = "state without rules"', 'type = "forbidden"',
+        'source_modules = ["referee.games.dungeon_twister.state"]',
+        'forbidden_modules = ["referee.games.dungeon_twister.rules"]', "allow_indirect_imports = true", ""]))
     out = lint_imports(str(config))
     assert out.returncode == 1, out.stdout + out.stderr
     report = " ".join(out.stdout.split())  # the report is wrapped to the terminal's width
