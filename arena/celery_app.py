@@ -13,6 +13,7 @@ nothing to do, since a tick holds the season's row lock and tops up to a limit).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from celery import Celery
 from celery.signals import worker_process_init
@@ -46,11 +47,11 @@ class AckSafeRequest(Request):
     the visibility timeout and the claim on the match row refuses the duplicate.
     """
 
-    def _settle(self, what: str, call: object) -> None:
-        msg = self._message  # type: ignore[attr-defined]
+    def _settle(self, what: str, call: Callable[[], object]) -> None:
+        msg = self._message
         try:
-            call()  # type: ignore[operator]
-        except (*self._connection_errors, OSError) as exc:  # type: ignore[attr-defined]
+            call()
+        except (*self._connection_errors, OSError) as exc:
             log.warning("could not %s task %s (broker unreachable: %s); settled locally", what, self.task_id,
                         exc)
             qos = getattr(msg.channel, "qos", None)
@@ -62,11 +63,11 @@ class AckSafeRequest(Request):
 
     def acknowledge(self) -> None:
         if not self.acknowledged:
-            self._settle("ack", self._message.ack)  # type: ignore[attr-defined]
+            self._settle("ack", self._message.ack)
 
     def reject(self, requeue: bool = False) -> None:
         if not self.acknowledged:
-            self._settle("reject", lambda: self._message.reject(requeue=requeue))  # type: ignore[attr-defined]
+            self._settle("reject", lambda: self._message.reject(requeue=requeue))
             self.send_event("task-rejected", requeue=requeue)
 
 
@@ -97,7 +98,7 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
 
     @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
               Request=AckSafeRequest)
-    def play_match_task(self, match_id: int) -> str:  # type: ignore[no-untyped-def]
+    def play_match_task(self, match_id: int) -> str:
         from .tasks import play_match, store_outage
 
         try:
@@ -112,7 +113,7 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
         return result.state
 
     @app.task(name=LADDER_TASK, acks_late=False, ignore_result=True)
-    def ladder_tick_task() -> dict[str, int]:  # type: ignore[no-untyped-def]
+    def ladder_tick_task() -> dict[str, int]:
         from .scheduling.driver import CeleryDispatch
         from .tasks import ladder_tick
 

@@ -27,8 +27,10 @@ class Frames:
 def parse_perspective(text: str, players: int) -> Viewer:
     """'public', 'all' or a seat number in range; ``ValueError`` otherwise."""
     t = text.strip().lower()
-    if t in (PUBLIC, ALL):
-        return t  # type: ignore[return-value]
+    if t == PUBLIC:
+        return PUBLIC
+    if t == ALL:
+        return ALL
     if t.isdigit() and int(t) < players:
         return int(t)
     raise ValueError(f"perspective must be 'public', 'all' or a seat 0..{players - 1}, not {text!r}")

@@ -276,7 +276,7 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
     with tempfile.TemporaryDirectory() as tmp:
         store = TokenStore(f"sqlite:///{tmp}/bench.db")
         server, port = loop.run(create_server("127.0.0.1:0", config=RefereeConfig(), store=store))
-        referee = server.referee  # type: ignore[attr-defined]
+        referee = server.referee
         token = store.register("bench", games)
         tune_gc()  # as `arena referee` does
         procs = _processes(lanes)

@@ -70,7 +70,7 @@ def open_channel(address: str, tls_ca: str | None = None) -> grpc.aio.Channel:
 
 def _make(factory: BotFactory, start: MatchStart) -> Bot:
     if isinstance(factory, type) and issubclass(factory, Bot):
-        return factory(start_seed(start))  # type: ignore[call-arg]
+        return factory(start_seed(start))
     return factory(start)  # type: ignore[call-arg,return-value]
 
 
