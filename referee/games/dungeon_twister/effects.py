@@ -8,6 +8,7 @@ A test checks that every key in data resolves and every registered key is used.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.engine import EffectRegistry
@@ -211,3 +212,15 @@ def caps_by_kind() -> dict[str, Caps]:
 def effects_by_kind() -> dict[str, ObjectEffect]:
     return {k: OBJECT_EFFECTS.resolve(r.effect, f"objects.toml: row {k!r}")(r)
             for k, r in content().objects.items()}
+
+
+# Built once (the rules read them on hot paths). The rules import these inside functions: this module
+# imports rules.abilities.
+@cache
+def caps() -> dict[str, Caps]:
+    return caps_by_kind()
+
+
+@cache
+def object_effects() -> dict[str, ObjectEffect]:
+    return effects_by_kind()

@@ -16,7 +16,7 @@ from referee.engine.events import EventLog
 from referee.engine.outcome import Reason
 
 from .data import COLOURS, content
-from .effects import Caps, ObjectEffect, caps_by_kind, effects_by_kind
+from .effects import Caps, caps, object_effects
 from .geometry import Board, Square
 
 PHASES = ("starters", "placement", "play", "over")
@@ -80,16 +80,6 @@ def token_catalogue() -> tuple[tuple[str, int, str, bool], ...]:
         out += [(f"{name}.{k}", colour, k, True) for k in sorted(c.characters)]
         out += [(f"{name}.{k}", colour, k, False) for k in sorted(c.objects)]
     return tuple(out)
-
-
-@cache
-def caps() -> dict[str, Caps]:
-    return caps_by_kind()
-
-
-@cache
-def object_effects() -> dict[str, ObjectEffect]:
-    return effects_by_kind()
 
 
 _CAPS = caps()

@@ -152,7 +152,7 @@ def fireball_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
 
 def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
     """DT-5.10.1: kill every character on the target square; non-Rope objects on a trap go."""
-    from ..state import object_effects
+    from ..effects import object_effects
 
     c = st.tokens[action["character"]]
     q = _fireball_target(st, c, DIRS.index(action["dir"]))
@@ -173,7 +173,7 @@ def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
 
 # -- DT-5.10.2 Speed Potion ------------------------------------------------------------------------
 def apply_potion(st: DTState, action: dict[str, Any]) -> None:
-    from ..state import object_effects
+    from ..effects import object_effects
 
     c = st.tokens[action["character"]]
     potion = c.carrying

@@ -58,7 +58,7 @@ def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]
 
 def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
     """DT-5.8.4: combat values (a wounded target counts 0) + item bonuses of the side."""
-    from ..state import object_effects
+    from ..effects import object_effects
 
     chars = content().characters
     total = 0

@@ -24,7 +24,7 @@ _SPEED: dict[str, int] = {}
 
 def _load_tables() -> None:
     from ..data import content
-    from ..state import caps, object_effects
+    from ..effects import caps, object_effects
 
     _CAPS.update(caps())
     _SUPPORTS.update({k: e.supports_on_trap for k, e in object_effects().items()})

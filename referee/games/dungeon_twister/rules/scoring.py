@@ -26,7 +26,7 @@ def kill(st: DTState, tid: str, cause: str) -> None:
     Its carried object stays on its square (removed if that square is a trap and the object is
     not a Rope); a carried wounded character is killed too.
     """
-    from ..state import object_effects
+    from ..effects import object_effects
 
     t = st.tokens[tid]
     sq = t.square
@@ -75,7 +75,7 @@ def wound(st: DTState, tid: str, winner: int) -> None:
 def exit_dungeon(st: DTState, tid: str) -> None:
     """DT-6.6: leave through the enemy line: VP (Goblin 2), carried friend safe, carried object
     removed (+1 VP for a Treasure)."""
-    from ..state import object_effects
+    from ..effects import object_effects
 
     t = st.tokens[tid]
     seat = t.colour

@@ -34,7 +34,7 @@ _EFFECTS: dict[str, Any] = {}
 
 def _effects() -> dict[str, Any]:
     if not _EFFECTS:
-        from ..state import object_effects
+        from ..effects import object_effects
 
         _EFFECTS.update(object_effects())
     return _EFFECTS
