@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement, permutations
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from referee.engine.errors import ArenaError
 from referee.engine.game import GameInfo, Scenario
@@ -34,6 +34,10 @@ from .deals import Dealer
 FORMATS = ("round_robin", "rotation", "cooperative", "gauntlet")
 DEAL_MODES = ("auto", "paired", "independent")
 DealMode = Literal["auto", "paired", "independent"]
+
+
+def _is_deal_mode(deals: str) -> TypeGuard[DealMode]:
+    return deals in DEAL_MODES
 
 
 class ScheduleError(ArenaError):
@@ -242,9 +246,9 @@ def schedule(info: GameInfo, fmt: str, bots: Sequence[str], seat_counts: Sequenc
     ``deals``: ``auto`` (paired where every bot of a group is memoryless or the game has no hidden
     information), ``independent`` (a deal per match), or ``paired`` (refused if a bot could remember).
     """
-    if deals not in DEAL_MODES:
+    if not _is_deal_mode(deals):
         raise ScheduleError(f"unknown deal mode {deals!r}; modes: {', '.join(DEAL_MODES)}")
-    pairing = Pairing(memoryless, info.hidden_information, deals)  # type: ignore[arg-type] # checked above
+    pairing = Pairing(memoryless, info.hidden_information, deals)
     if deals == "paired" and info.hidden_information and memoryless is not None:
         remembering = sorted(set(bots) - set(memoryless))
         if remembering:
