@@ -1,6 +1,7 @@
 """Import contracts in CI (issue 18): `lint-imports` checks pyproject's [tool.importlinter] contracts
-(the engine knows nothing of gRPC, the dashboard nothing of the rules, arena reaches the referee
-service through its client, each game is layered without cycles)."""
+(the engine knows nothing of gRPC nor of any game, the games nothing of the platform nor of one
+another, the dashboard nothing of the rules, arena reaches the referee service through its client,
+each game is layered without cycles)."""
 from __future__ import annotations
 
 import subprocess
