@@ -25,6 +25,8 @@ GAME = get_game("blockcraft")
 #: positions expanded per kept position and turn (the search's cap)
 NODE_CAP = 3000
 VERBOSE = False
+DEPTH_W = 2.5
+FARM_W = 3.0
 
 
 def _request(st: State, seat: int) -> DecisionRequest:
@@ -100,7 +102,7 @@ def score(st: Any) -> float:
     v += {0: 0, 1: 15, 2: 45, 3: 110, 4: 110}[tier]
     v += 4 * any(t.endswith("_hoe") for t in tools)
     stack = st.cells[p.cell[1] * st.w + p.cell[0]] if p.cell else []
-    v += 10 * bool(stack and stack[-1]["s"] == "farmland")
+    v += FARM_W * bool(stack and stack[-1]["s"] == "farmland")
     stone_need = (3 if tier < 2 else 0) + (0 if "furnace" in blocks else 4)
     v += 5 * min(hand.get("stone", 0), stone_need)
     if tier < 3:
@@ -114,7 +116,8 @@ def score(st: Any) -> float:
     v += 3 * min(hand.get("coal_ore", 0) + hand.get("charcoal", 0), 2) + 2.5 * min(hand.get("log", 0), 3)
     v += 0.5 * min(hand.get("stick", 0), 4) + 0.3 * min(hand.get("planks", 0), 4)
     food = sum(n * st.cat.cards[c].food for c, n in hand.items() if st.cat.cards[c].food)
-    v += 2 * p.hunger + 1.2 * food + 0.8 * min(hand.get("wheat", 0), 3) + p.stamina
+    # hunger: worth most while low (the farm refills 2 a turn, and a full stomach wastes that)
+    v += 2 * min(p.hunger, 6) + 0.5 * max(0, p.hunger - 6) + 1.2 * food + 0.8 * min(hand.get("wheat", 0), 3) + p.stamina
     # gold and diamond destroyed (discard pile) can only come back by a late reshuffle
     alive: dict[str, int] = {}
     for s in st.cells:
@@ -138,7 +141,7 @@ def score(st: Any) -> float:
                 depths.setdefault(c["c"], []).append(len(stk) - 1 - level)
     for c, n in need.items():
         if n:
-            v -= 1.5 * sum(sorted(depths.get(c, []))[:n])
+            v -= DEPTH_W * sum(sorted(depths.get(c, []))[:n])
     v += 1.5 * workable(st, p)
     return v
 
