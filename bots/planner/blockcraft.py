@@ -88,6 +88,9 @@ class PlannerBot(Bot):
         #: the farmland we stand on at the start of each turn (+2 hunger and wheat, BC-5.3 step 4)
         self.home: tuple[int, int] | None = None
         self.idle_home = 0
+        self.left: set[tuple[int, int]] = set()   # farms given up (nothing left in reach)
+        #: making farmland from a dirt in hand: jump, place it under us, dig it loose, till it
+        self.farm_step: str | None = None
         self.plan: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     def act(self, request: DecisionRequest) -> int | dict[str, Any]:
@@ -135,14 +138,29 @@ class PlannerBot(Bot):
     def _enchant_pick(self, view: dict[str, Any], legal: list[dict[str, Any]], _p: Any) -> Any:
         return {"type": "enchant_done"}
 
-    def _place_target(self, *_: Any) -> Any:
+    def _place_target(self, view: dict[str, Any], legal: list[dict[str, Any]], _p: Any) -> Any:
+        me = view["players"][view["seat"]]
+        a = {"type": "place_at", "cell": list(me["pos"])}
+        if self.farm_step == "place_at" and a in legal:
+            self.farm_step = "dig"
+            return a
+        self.farm_step = None
         return {"type": "cancel"}
 
-    _use_target = _place_target
-    _skill_target = _place_target
-    _menu = _place_target
+    def _cancel(self, *_: Any) -> Any:
+        return {"type": "cancel"}
+
+    _use_target = _cancel
+    _skill_target = _cancel
+    _menu = _cancel
 
     def _jump_followup(self, view: dict[str, Any], legal: list[dict[str, Any]], _p: Any) -> Any:
+        if self.farm_step == "place":
+            self.farm_step = "place_at"
+            a = {"type": "place", "card_type": "dirt"}
+            if a in legal:
+                return a
+            self.farm_step = None
         d, self.jump_dir = self.jump_dir, None
         if d is not None and {"type": "move", "dir": d} in legal:
             return {"type": "move", "dir": d}
@@ -183,18 +201,25 @@ class PlannerBot(Bot):
         s = self._status(view)
         n = hand.get(card, 0)
         food = _cards()[card].get("food", 0)
+        if card == "dirt" and n == 1 and s["hoe"] and self.home is None:
+            return 14.0   # the farmland to be (placed under our feet, dug loose, tilled)
         if food:
             return 12 + food - n
         need = {"diamond": (s["diamond_need"] or n > 1) and 40, "ender_pearl": s["pearl_need"] or n == 1,
                 "gold_ingot": 38, "glass": 36 if n <= 1 else 2, "gold_ore": 37 if n <= s["gold_need"] else 3,
                 "iron_ingot": 35 if s["tier"] < 3 else 1,
-                "iron_ore": 30 if n <= s["iron_need"] else 2,
-                "stone": 28 if n <= s["stone_need"] else 1,
+                "iron_ore": (30 if s["tier"] >= 2 else 26) if n <= s["iron_need"] else 2,
+                "stone": 36 if n <= s["stone_need"] else 1,   # the scarcest card of the chain (8 in the game)
                 "sand": 20 if n <= s["glass_need"] else 1,
                 "crafting_table": 45, "furnace": 45, "wooden_pickaxe": 44, "stone_pickaxe": 44,
                 "iron_pickaxe": 44, "coal_ore": 18 if n <= 2 else 4, "charcoal": 17, "log": 16 if n <= 2 else 5,
                 "stick": 15 if n <= 4 else 3, "planks": 14 if n <= 4 else 3, "wheat": 10}
         v = need.get(card, 0)
+        # the wooden tools wait for wood: a log (4 planks) and two sticks make the next tool
+        if card == "log" and n <= 2 and (s["tier"] < 1 or not s["hoe"]):
+            v = 32
+        if card == "stick" and n <= 2 and s["tier"] < 3:
+            v = 31
         if card == "ender_pearl":
             return 39 if v else 2
         return float(v or 0)
@@ -204,12 +229,25 @@ class PlannerBot(Bot):
         board = Board(view)
         if self.home is not None and not board.top(self.home).startswith("farmland"):
             self.home = None
+        me = view["players"][view["seat"]]
+        pos = (me["pos"][0], me["pos"][1])
+        if self.home is None and board.top(pos).startswith("farmland") and not me["airborne"] \
+                and pos not in self.left:
+            self.home = pos   # standing on a farm: it pays at the start of the next turn
         free = self.free_action(view, legal)
         if free is not None:
             return free
         s = self._status(view)
-        me = s["me"]
-        pos = (me["pos"][0], me["pos"][1])
+        if self.farm_step == "dig":
+            self.farm_step = None
+            a = {"type": "dig", "cell": list(pos)}
+            if a in legal and board.top(pos) == "placed:dirt":
+                return a
+        if self.home is None and s["hoe"] and not any(a["type"] == "till" for a in legal) \
+                and s["hand"].get("dirt") and me["ap"] == 4 and me["hunger"] >= 6 and {"type": "jump"} in legal \
+                and board.H(pos) < 7 and self._work_here(view, s, board, pos, me["height"] + 1):
+            self.farm_step = "place"
+            return {"type": "jump"}
         if self.home is None and s["hoe"]:
             # farmland under our feet (or next to us, same height): the food that makes the chain affordable
             tills = sorted((a for a in legal if a["type"] == "till"), key=lambda a: (a["cell"][0], a["cell"][1]) != pos)
@@ -294,6 +332,8 @@ class PlannerBot(Bot):
                 goals.append(("wooden_hoe", {"planks": 2, "stick": 2}))
             goals.append(("wooden_pickaxe", {"planks": 3, "stick": 2}))
         else:
+            if not s["hoe"]:   # a wooden hoe lasts 4 tills: farms move with the work
+                goals.append(("wooden_hoe", {"planks": 2, "stick": 2}))
             if tier < 2:
                 goals.append(("stone_pickaxe", {"stone": 3, "stick": 2}))
             if not s["furnace"] and (tier >= 2 or hand.get("stone", 0) >= 7):
@@ -463,7 +503,8 @@ class PlannerBot(Bot):
             and home in dist else {"type": "end_action_phase"}
         # keep the hunger the hand limit needs at settlement (ceil(hunger / 2) cards survive); the turn's
         # first action is free of that rule (idling costs the same hunger)
-        reserve = min(me["max_hunger"] - 2, max(2 if home else 4, 2 * self._precious(view, s) - 1))
+        # (a farm refills 2 a turn up to the maximum: at a full stomach that much is free to spend)
+        reserve = min(me["max_hunger"] - (4 if home else 3), max(2 if home else 4, 2 * self._precious(view, s) - 1))
         allowed = min(ap, max(hunger - reserve, 1 if first and hunger >= 2 else 0))
         if first:
             self.plan = None
@@ -498,10 +539,15 @@ class PlannerBot(Bot):
         if best is None or best[0] <= 0:
             if home is not None and home == pos and first:
                 self.idle_home += 1
-                if self.idle_home >= 2:   # nothing left in reach of this farm: move on, farm again later
+                if self.idle_home >= 2:
+                    # nothing in reach of this farm for two turns: move on, farm again where the work is
+                    self.left.add(home)
                     self.home, self.idle_home = None, 0
             return go_home
         self.idle_home = 0
+        self.left: set[tuple[int, int]] = set()   # farms given up (nothing left in reach)
+        #: making farmland from a dirt in hand: jump, place it under us, dig it loose, till it
+        self.farm_step: str | None = None
         self.plan: tuple[tuple[int, int], tuple[int, int]] | None = None
         stand, cell, loose = best[1]
         self.plan = (stand, cell)   # an excursion, once started, is finished even below the reserve
@@ -509,6 +555,14 @@ class PlannerBot(Bot):
             a = {"type": "gather" if loose else "dig", "cell": list(cell)}
             return a if a in legal else go_home
         return self._step(legal, first_step[stand], hunger)
+
+    def _work_here(self, view: dict[str, Any], s: dict[str, Any], board: Board, pos: tuple[int, int],
+                   height: int) -> bool:
+        """Is there a dig target in reach of a character standing at ``pos`` at ``height``?"""
+        for c, _v in self._targets(view, s, board).items():
+            if c != pos and abs(c[0] - pos[0]) + abs(c[1] - pos[1]) + abs(height - board.H(c)) <= 1:
+                return True
+        return False
 
     def _precious(self, view: dict[str, Any], s: dict[str, Any]) -> int:
         """Cards the hand should keep through settlement (the hand limit is ceil(hunger / 2))."""
