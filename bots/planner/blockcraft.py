@@ -35,6 +35,7 @@ REQ = {"dirt": 0, "log": 0, "sand": 0, "apple": 0, "raw_meat": 0, "ender_pearl":
        "stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
 #: a Deep dig before the iron pickaxe waits for this round (more reserve cards drawn first)
 DEEP_ROUND = 14
+WALK = False
 
 #: (x, y, level) -> the true face-down card there, or None (offline oracle only)
 Peek = Callable[[int, int, int], "str | None"]
@@ -85,10 +86,6 @@ class PlannerBot(Bot):
         self.peek = peek
         self.jump_dir: str | None = None
         self.smelt_plan: tuple[list[str], list[str]] | None = None
-        #: the farmland we stand on at the start of each turn (+2 hunger and wheat, BC-5.3 step 4)
-        self.home: tuple[int, int] | None = None
-        self.idle_home = 0
-        self.left: set[tuple[int, int]] = set()   # farms given up (nothing left in reach)
         #: making farmland from a dirt in hand: jump, place it under us, dig it loose, till it
         self.farm_step: str | None = None
         self.plan: tuple[tuple[int, int], tuple[int, int]] | None = None
@@ -201,7 +198,7 @@ class PlannerBot(Bot):
         s = self._status(view)
         n = hand.get(card, 0)
         food = _cards()[card].get("food", 0)
-        if card == "dirt" and n == 1 and s["hoe"] and self.home is None:
+        if card == "dirt" and n == 1 and s["hoe"]:
             return 14.0   # the farmland to be (placed under our feet, dug loose, tilled)
         if food:
             return 12 + food - n
@@ -227,13 +224,9 @@ class PlannerBot(Bot):
     # -- the action phase ---------------------------------------------------------------------
     def _action(self, view: dict[str, Any], legal: list[dict[str, Any]], _p: Any) -> Any:
         board = Board(view)
-        if self.home is not None and not board.top(self.home).startswith("farmland"):
-            self.home = None
         me = view["players"][view["seat"]]
         pos = (me["pos"][0], me["pos"][1])
-        if self.home is None and board.top(pos).startswith("farmland") and not me["airborne"] \
-                and pos not in self.left:
-            self.home = pos   # standing on a farm: it pays at the start of the next turn
+        farms = sum(1 for c in board.cells if board.top(c).startswith("farmland"))
         free = self.free_action(view, legal)
         if free is not None:
             return free
@@ -243,18 +236,20 @@ class PlannerBot(Bot):
             a = {"type": "dig", "cell": list(pos)}
             if a in legal and board.top(pos) == "placed:dirt":
                 return a
-        if self.home is None and s["hoe"] and not any(a["type"] == "till" for a in legal) \
+        if not board.top(pos).startswith("farmland") and s["hoe"] and not any(a["type"] == "till" for a in legal) \
+                and self._far_from_farms(board, pos, me["height"]) \
                 and s["hand"].get("dirt") and me["ap"] == 4 and me["hunger"] >= 6 and {"type": "jump"} in legal \
-                and board.H(pos) < 7 and self._work_here(view, s, board, pos, me["height"] + 1):
+                and board.H(pos) < 7 and (self._work_here(view, s, board, pos, me["height"] + 1)
+                                          or not self._targets(view, s, board)):
             self.farm_step = "place"
             return {"type": "jump"}
-        if self.home is None and s["hoe"]:
-            # farmland under our feet (or next to us, same height): the food that makes the chain affordable
+        if farms < 2 and s["hoe"]:
+            # farmland under our feet (or next to us, same height): the food that makes the chain affordable;
+            # two farms let the work move without losing a turn's refill
             tills = sorted((a for a in legal if a["type"] == "till"), key=lambda a: (a["cell"][0], a["cell"][1]) != pos)
             for a in tills:
                 c = (a["cell"][0], a["cell"][1])
                 if c == pos or (abs(c[0] - pos[0]) + abs(c[1] - pos[1]) == 1 and board.H(c) == me["height"]):
-                    self.home = c
                     return a
         return self._costed(view, s, legal)
 
@@ -267,7 +262,7 @@ class PlannerBot(Bot):
         me, hand = s["me"], s["hand"]
         cards = _cards()
         board = Board(view)
-        farm = any(board.top(c).startswith("farmland") for c in board.cells)
+        farm = sum(1 for c in board.cells if board.top(c).startswith("farmland")) >= 2
         if {"type": "craft", "recipe": "world_core"} in legal:
             return {"type": "craft", "recipe": "world_core"}
         # eat what fits (hunger is the budget and the hand limit); raw meat waits for the furnace
@@ -429,7 +424,9 @@ class PlannerBot(Bot):
         if layer == "S":
             return 3.0
         if layer == "U":
-            return 3.0 if tier >= 2 else 2.0 if tier == 1 and s["stone_need"] > 0 else 0.0
+            # two of the four Underground cards are stone, the chain's scarcest card (iron is lost to a
+            # wooden pickaxe, 1 in 4)
+            return 3.5 if tier >= 2 else 3.5 if tier == 1 and s["stone_need"] > 0 else 0.0
         if tier >= 3:
             return 4.0 + (1.0 if s["gold_need"] or s["diamond_need"] else 0.0)
         if tier == 2 and (s["stone_need"] or s["iron_need"] > s["hand"].get("iron_ore", 0)) \
@@ -498,19 +495,19 @@ class PlannerBot(Bot):
         pos = (me["pos"][0], me["pos"][1])
         height = me["height"]
         dist, first_step = self._paths(board, pos, height)
-        home = self.home
-        go_home = self._step(legal, first_step.get(home), hunger) if home is not None and home != pos \
-            and home in dist else {"type": "end_action_phase"}
+        farms = [c for c in board.cells if board.top(c).startswith("farmland")]
+        near = min((f for f in farms if f in dist), key=lambda f: dist[f], default=None)
+        go_farm = self._step(legal, first_step[near], hunger) if near is not None and near != pos \
+            else {"type": "end_action_phase"}
         # keep the hunger the hand limit needs at settlement (ceil(hunger / 2) cards survive); the turn's
-        # first action is free of that rule (idling costs the same hunger)
-        # (a farm refills 2 a turn up to the maximum: at a full stomach that much is free to spend)
-        reserve = min(me["max_hunger"] - (4 if home else 3), max(2 if home else 4, 2 * self._precious(view, s) - 1))
+        # first action is free of that rule (idling costs the same hunger), and a farm refills 2 a turn
+        reserve = min(me["max_hunger"] - (4 if farms else 3), max(2 if farms else 4, 2 * self._precious(view, s) - 1))
         allowed = min(ap, max(hunger - reserve, 1 if first and hunger >= 2 else 0))
         if first:
             self.plan = None
         targets = self._targets(view, s, board)
-        if home is not None:
-            targets.pop(home, None)
+        for f in farms:
+            targets.pop(f, None)
         reach = max(1, me["range"] or 1)
         back: dict[tuple[tuple[int, int], int], int] = {}
         best: tuple[float, Any] | None = None
@@ -522,12 +519,13 @@ class PlannerBot(Bot):
                 if not ((loose and d < 2) or (not loose and d <= reach)):
                     continue
                 spend = cost + (0 if loose else 1)
-                if home is not None:
-                    # back on the farmland before the turn ends (it pays at the start of the next one)
+                if farms and self.plan != (stand, c):
+                    # on a farmland again before the turn ends (it pays at the start of the next one)
                     lowered = h_cur - (1 if c == stand else 0)
                     key = (stand, lowered)
                     if key not in back:
-                        back[key] = self._paths(board, stand, lowered)[0].get(home, 99) if stand != home else 0
+                        paths = self._paths(board, stand, lowered)[0]
+                        back[key] = min([paths[f] for f in farms if f in paths] + [99])
                     spend += back[key]
                 if spend > (ap if self.plan == (stand, c) else allowed):
                     continue
@@ -536,25 +534,30 @@ class PlannerBot(Bot):
                     + (5.0 if self.plan == (stand, c) else 0.0)
                 if best is None or score > best[0]:
                     best = (score, (stand, c, loose))
+        if (best is None or best[0] <= 0) and WALK and hunger >= me["max_hunger"] - 2:
+            # nothing in reach of a farm and a full stomach: go where the work is (a farm is made there)
+            for stand, cost in dist.items():
+                h_cur = height if stand == pos else board.H(stand)
+                for c, v in targets.items():
+                    d = abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(h_cur - board.H(c))
+                    loose = not board.top(c).startswith("?")
+                    if ((loose and d < 2) or (not loose and d <= reach)) and cost + 1 <= min(ap, hunger - 3):
+                        score = v - 0.7 * cost
+                        if best is None or score > best[0]:
+                            best = (score, (stand, c, loose))
         if best is None or best[0] <= 0:
-            if home is not None and home == pos and first:
-                self.idle_home += 1
-                if self.idle_home >= 2:
-                    # nothing in reach of this farm for two turns: move on, farm again where the work is
-                    self.left.add(home)
-                    self.home, self.idle_home = None, 0
-            return go_home
-        self.idle_home = 0
-        self.left: set[tuple[int, int]] = set()   # farms given up (nothing left in reach)
-        #: making farmland from a dirt in hand: jump, place it under us, dig it loose, till it
-        self.farm_step: str | None = None
-        self.plan: tuple[tuple[int, int], tuple[int, int]] | None = None
+            return go_farm
         stand, cell, loose = best[1]
         self.plan = (stand, cell)   # an excursion, once started, is finished even below the reserve
         if stand == pos:
             a = {"type": "gather" if loose else "dig", "cell": list(cell)}
-            return a if a in legal else go_home
+            return a if a in legal else go_farm
         return self._step(legal, first_step[stand], hunger)
+
+    def _far_from_farms(self, board: Board, pos: tuple[int, int], height: int) -> bool:
+        """No farmland within one step of walking (a new one is worth its 4 AP)."""
+        dist = self._paths(board, pos, height)[0]
+        return all(dist.get(c, 99) > 1 for c in board.cells if board.top(c).startswith("farmland"))
 
     def _work_here(self, view: dict[str, Any], s: dict[str, Any], board: Board, pos: tuple[int, int],
                    height: int) -> bool:
