@@ -84,7 +84,8 @@ def main() -> None:
     ap.add_argument("--oracle", action="store_true", help="the planner sees the true face-down cards (cheat)")
     a = ap.parse_args()
     out = run(a.bot, a.games, a.seed_base, a.oracle)
-    print(f"{a.games} solo games, bot {a.bot}{' (oracle)' if a.oracle else ''}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
+    who = f"{a.bot} (oracle)" if a.oracle else a.bot
+    print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for step in CHAIN:
         print(f"  {step:<15} crafted in {out['reached'][step]:>4} games")
     print("  stone:", dict(out["stone"]))

@@ -65,7 +65,8 @@ def main() -> None:
             for r in starts:
                 ok[r] += kept(under, deep, reserve, r, order)
     n = a.games * a.orders
-    print(f"{a.games} seeds x {a.orders} blind dig orders: gold 2 + diamond 1 still undug after the stone and iron")
+    print(f"{a.games} seeds x {a.orders} blind dig orders: 2 gold + 1 diamond still undug once stone and iron"
+          " are complete")
     for r in starts:
         print(f"  Deep digging from round {r:>2}: {100 * ok[r] / n:5.1f} %")
 

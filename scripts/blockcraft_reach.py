@@ -26,7 +26,7 @@ GAME = get_game("blockcraft")
 NODE_CAP = 3000
 VERBOSE = False
 DEPTH_W = 2.5
-FARM_W = 3.0
+FARM_W = 2.0
 
 
 def _request(st: State, seat: int) -> DecisionRequest:
@@ -104,7 +104,7 @@ def score(st: Any) -> float:
     stack = st.cells[p.cell[1] * st.w + p.cell[0]] if p.cell else []
     v += FARM_W * bool(stack and stack[-1]["s"] == "farmland")
     stone_need = (3 if tier < 2 else 0) + (0 if "furnace" in blocks else 4)
-    v += 5 * min(hand.get("stone", 0), stone_need)
+    v += 10 * min(hand.get("stone", 0), stone_need)
     if tier < 3:
         ingots = hand.get("iron_ingot", 0) + batch.get("iron_ore", 0)
         v += 12 * min(ingots, 3) + 7 * min(hand.get("iron_ore", 0), max(0, 3 - ingots))
@@ -117,7 +117,8 @@ def score(st: Any) -> float:
     v += 0.5 * min(hand.get("stick", 0), 4) + 0.3 * min(hand.get("planks", 0), 4)
     food = sum(n * st.cat.cards[c].food for c, n in hand.items() if st.cat.cards[c].food)
     # hunger: worth most while low (the farm refills 2 a turn, and a full stomach wastes that)
-    v += 2 * min(p.hunger, 6) + 0.5 * max(0, p.hunger - 6) + 1.2 * food + 0.8 * min(hand.get("wheat", 0), 3) + p.stamina
+    v += 2 * min(p.hunger, 6) + 0.3 * max(0, p.hunger - 6) + 1.2 * food + p.stamina
+    v += 0.8 * min(hand.get("wheat", 0), 3)
     # gold and diamond destroyed (discard pile) can only come back by a late reshuffle
     alive: dict[str, int] = {}
     for s in st.cells:
@@ -130,10 +131,12 @@ def score(st: Any) -> float:
     v -= 40 * max(0, 2 - gold - alive.get("gold_ore", 0)) + 60 * max(0, 1 - alive.get("diamond", 0))
     # what is still to dig: the cards the chain needs, by how many cards lie on top of them, and how many
     # stacks can be worked from where the character can walk (a pit is a dead end)
-    need = {"gold_ore": max(0, 2 - gold - hand.get("gold_ore", 0)), "diamond": 1 - min(hand.get("diamond", 0), 1),
+    need = {"gold_ore": max(0, 2 - gold - hand.get("gold_ore", 0)),
+            "diamond": 1 - min(hand.get("diamond", 0), 1),
             "stone": max(0, stone_need - hand.get("stone", 0))}
     if tier < 3:
-        need["iron_ore"] = max(0, 3 - hand.get("iron_ingot", 0) - batch.get("iron_ore", 0) - hand.get("iron_ore", 0))
+        have = hand.get("iron_ingot", 0) + batch.get("iron_ore", 0) + hand.get("iron_ore", 0)
+        need["iron_ore"] = max(0, 3 - have)
     depths: dict[str, list[int]] = {}
     for stk in st.cells:
         for level, c in enumerate(stk):

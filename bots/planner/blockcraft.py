@@ -6,9 +6,13 @@ decision re-plans from scratch:
 1. free actions first, in a fixed order: craft the World Core, eat what fits, gather loose cards in reach,
    equip table / furnace / a better pickaxe, craft the next tool of the chain (planks and sticks only when
    the tool can be made at once: a log is one card for four planks), smelt a batch the fuel in hand pays;
-2. then at most one costed action: a shortest path (moves 1, jump-and-climb 2) to the best dig target,
-   value minus path cost. Hunger is the whole budget (it also sets the hand limit), so only the turn's
-   first costed action is free of the reserve rule (idling costs the same hunger).
+2. then one costed action: a step of the shortest path (moves 1, jump-and-climb 2) to the best dig target,
+   value minus path cost, such that the character can stand on a farmland again before the turn ends.
+   Hunger is the whole budget and sets the hand limit, and the draws feed about 0.7 hunger a round while a
+   turn costs at least 1 (idling too), so farming decides survival: the bot keeps up to two farmlands on
+   the map (it tills a dirt it digs, or makes one from a dirt in hand: jump, place it underfoot, dig it
+   loose, till it). Beyond the turn's first action it spends only above the hunger whose hand limit keeps
+   the cards the chain needs.
 
 Deep cards are dug blind: gold and diamond need an iron pickaxe and are destroyed by a weaker one, so the
 Deep layer is touched before the iron pickaxe only for the stone and iron still missing, and only late
@@ -35,7 +39,6 @@ REQ = {"dirt": 0, "log": 0, "sand": 0, "apple": 0, "raw_meat": 0, "ender_pearl":
        "stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
 #: a Deep dig before the iron pickaxe waits for this round (more reserve cards drawn first)
 DEEP_ROUND = 14
-WALK = False
 
 #: (x, y, level) -> the true face-down card there, or None (offline oracle only)
 Peek = Callable[[int, int, int], "str | None"]
@@ -209,7 +212,8 @@ class PlannerBot(Bot):
                 "stone": 36 if n <= s["stone_need"] else 1,   # the scarcest card of the chain (8 in the game)
                 "sand": 20 if n <= s["glass_need"] else 1,
                 "crafting_table": 45, "furnace": 45, "wooden_pickaxe": 44, "stone_pickaxe": 44,
-                "iron_pickaxe": 44, "coal_ore": 18 if n <= 2 else 4, "charcoal": 17, "log": 16 if n <= 2 else 5,
+                "iron_pickaxe": 44, "coal_ore": 18 if n <= 2 else 4, "charcoal": 17,
+                "log": 16 if n <= 2 else 5,
                 "stick": 15 if n <= 4 else 3, "planks": 14 if n <= 4 else 3, "wheat": 10}
         v = need.get(card, 0)
         # the wooden tools wait for wood: a log (4 planks) and two sticks make the next tool
@@ -236,18 +240,19 @@ class PlannerBot(Bot):
             a = {"type": "dig", "cell": list(pos)}
             if a in legal and board.top(pos) == "placed:dirt":
                 return a
-        if not board.top(pos).startswith("farmland") and s["hoe"] and not any(a["type"] == "till" for a in legal) \
+        tills = [a for a in legal if a["type"] == "till"]
+        if not board.top(pos).startswith("farmland") and s["hoe"] and not tills and s["hand"].get("dirt") \
+                and me["ap"] == 4 and me["hunger"] >= 6 and {"type": "jump"} in legal and board.H(pos) < 7 \
                 and self._far_from_farms(board, pos, me["height"]) \
-                and s["hand"].get("dirt") and me["ap"] == 4 and me["hunger"] >= 6 and {"type": "jump"} in legal \
-                and board.H(pos) < 7 and (self._work_here(view, s, board, pos, me["height"] + 1)
-                                          or not self._targets(view, s, board)):
+                and (self._work_here(view, s, board, pos, me["height"] + 1)
+                     or not self._targets(view, s, board)):
+            # a farm where the work is: jump, place the dirt under us, dig it loose, till it (4 AP)
             self.farm_step = "place"
             return {"type": "jump"}
         if farms < 2 and s["hoe"]:
             # farmland under our feet (or next to us, same height): the food that makes the chain affordable;
             # two farms let the work move without losing a turn's refill
-            tills = sorted((a for a in legal if a["type"] == "till"), key=lambda a: (a["cell"][0], a["cell"][1]) != pos)
-            for a in tills:
+            for a in sorted(tills, key=lambda a: (a["cell"][0], a["cell"][1]) != pos):
                 c = (a["cell"][0], a["cell"][1])
                 if c == pos or (abs(c[0] - pos[0]) + abs(c[1] - pos[1]) == 1 and board.H(c) == me["height"]):
                     return a
@@ -501,7 +506,8 @@ class PlannerBot(Bot):
             else {"type": "end_action_phase"}
         # keep the hunger the hand limit needs at settlement (ceil(hunger / 2) cards survive); the turn's
         # first action is free of that rule (idling costs the same hunger), and a farm refills 2 a turn
-        reserve = min(me["max_hunger"] - (4 if farms else 3), max(2 if farms else 4, 2 * self._precious(view, s) - 1))
+        keep = 2 * self._precious(view, s) - 1
+        reserve = min(me["max_hunger"] - (4 if farms else 3), max(2 if farms else 4, keep))
         allowed = min(ap, max(hunger - reserve, 1 if first and hunger >= 2 else 0))
         if first:
             self.plan = None
@@ -534,17 +540,6 @@ class PlannerBot(Bot):
                     + (5.0 if self.plan == (stand, c) else 0.0)
                 if best is None or score > best[0]:
                     best = (score, (stand, c, loose))
-        if (best is None or best[0] <= 0) and WALK and hunger >= me["max_hunger"] - 2:
-            # nothing in reach of a farm and a full stomach: go where the work is (a farm is made there)
-            for stand, cost in dist.items():
-                h_cur = height if stand == pos else board.H(stand)
-                for c, v in targets.items():
-                    d = abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(h_cur - board.H(c))
-                    loose = not board.top(c).startswith("?")
-                    if ((loose and d < 2) or (not loose and d <= reach)) and cost + 1 <= min(ap, hunger - 3):
-                        score = v - 0.7 * cost
-                        if best is None or score > best[0]:
-                            best = (score, (stand, c, loose))
         if best is None or best[0] <= 0:
             return go_farm
         stand, cell, loose = best[1]
