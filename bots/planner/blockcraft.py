@@ -540,6 +540,15 @@ class PlannerBot(Bot):
                     + (5.0 if self.plan == (stand, c) else 0.0)
                 if best is None or score > best[0]:
                     best = (score, (stand, c, loose))
+        if (best is None or best[0] <= 0) and not board.top(pos).startswith("farmland") and near is None \
+                and hunger >= 5:
+            # no farm to go back to and nothing in this turn's budget: walk toward the work (idling costs
+            # hunger too, and the work is where the next farm is made)
+            walk = [(v - 0.7 * cost, stand) for stand, cost in dist.items() if stand != pos
+                    for c, v in targets.items()
+                    if abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(board.H(stand) - board.H(c)) <= reach]
+            if walk:
+                return self._step(legal, first_step[max(walk)[1]], hunger)
         if best is None or best[0] <= 0:
             return go_farm
         stand, cell, loose = best[1]
