@@ -546,7 +546,8 @@ class PlannerBot(Bot):
             # hunger too, and the work is where the next farm is made)
             walk = [(v - 0.7 * cost, stand) for stand, cost in dist.items() if stand != pos
                     for c, v in targets.items()
-                    if abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(board.H(stand) - board.H(c)) <= reach]
+                    if abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(board.H(stand) - board.H(c))
+                    <= reach]
             if walk:
                 return self._step(legal, first_step[max(walk)[1]], hunger)
         if best is None or best[0] <= 0:
