@@ -86,3 +86,18 @@ def test_chain_script_runs_the_planner_with_the_oracle() -> None:
     out = _script("blockcraft_chain").run("planner", 1, 5, oracle=True)
     assert sum(out["ends"].values()) == 1
     assert out["reached"]["crafting_table"] == 1
+
+
+def test_reach_search_expands_a_turn_into_next_turn_positions() -> None:
+    reach = _script("blockcraft_reach")
+    bot = PlannerBot(0)
+    st: Any = GAME.new_state(1, {"mode": "extreme"}, seed=4)
+    while st.phase in ("choose_character", "choose_start"):
+        choice = bot.act(reach._request(st, 0))
+        st._apply(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
+    reach.settle(st, bot)
+    assert st.round == 1 and st.legal_actions(0)
+    kids = list(reach.expand(st, bot))
+    assert len({reach.key(k) for k in kids}) > 10   # moves, digs and climbs of the first turn differ
+    assert all(k.round == 2 and k.legal_actions(0) for k in kids)   # each stops at the next decision
+    assert max(reach.score(k) for k in kids) > reach.score(kids[0])   # better than idling the turn
