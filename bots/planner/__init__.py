@@ -1,0 +1,1 @@
+"""Planning bots (bots that look ahead along a goal chain rather than react)."""

@@ -1,0 +1,103 @@
+"""The solo planner (bots/planner/blockcraft.py) and the analysis scripts around it (issue 17, point 9)."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from bots.planner.blockcraft import PlannerBot
+from referee.engine import run_match
+from referee.games.blockcraft import GAME
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_planner_never_imports_engine_internals() -> None:
+    src = ROOT / "bots" / "planner" / "blockcraft.py"
+    mods = [n.module for n in ast.walk(ast.parse(src.read_text())) if isinstance(n, ast.ImportFrom)]
+    assert not [m for m in mods if m and m.startswith("referee")]
+
+
+def _play(seed: int) -> tuple[Any, Any]:
+    """One solo `extreme` game of the planner: the match result and the final state (its full log)."""
+    last: list[Any] = []
+    res = run_match(GAME, [PlannerBot(seed)], seed=seed, options={"mode": "extreme"},
+                    on_ply=lambda st, _n: last.append(st) if not last else None)
+    return res, last[0]
+
+
+def test_planner_plays_solo_games_and_lives_on_its_farms() -> None:
+    # the draws feed ~0.7 hunger a round and a turn costs at least 1: a bot that does not farm starves
+    for seed in (1, 2, 3):
+        res, st = _play(seed)
+        assert not res.faults
+        fed = sum(1 for e in st.log.entries if e.kind == "farmland")
+        assert fed >= 10, (seed, fed)
+        assert res.outcome.details["rounds"] >= 30, (seed, res.outcome.details["reason"])
+
+
+def _status(hand: dict[str, int], character: str = "h_miner", tier: int = 2) -> dict[str, Any]:
+    me = {"character": character, "tools": [], "blocks": [], "furnace_batches": []}
+    return {"me": me, "hand": hand, "tier": tier, "iron_need": 3, "glass_need": 1}
+
+
+def test_smelt_batch_is_paid_by_the_fuel_in_hand() -> None:
+    bot = PlannerBot(0)
+    mats, fuels = bot._smelt_batch(_status({"iron_ore": 3, "coal_ore": 1, "log": 2})) or ([], [])
+    assert sorted(mats) == ["iron_ore"] * 3
+    heat = {"coal_ore": 5, "log": 3}
+    assert sum(heat[f] for f in fuels) > 6   # BC-5.18.3: heat strictly above 3 x 2
+    # one log is kept for planks while the iron pickaxe is still to make: coal alone pays two ores only
+    mats, fuels = bot._smelt_batch(_status({"iron_ore": 3, "coal_ore": 1, "log": 1})) or ([], [])
+    assert mats == ["iron_ore", "iron_ore"] and fuels == ["coal_ore"]
+    assert bot._smelt_batch(_status({"iron_ore": 2})) is None
+    # m_ember's Inner Fire (+3 heat): one log melts two ores (3 + 3 > 4)
+    mats, fuels = bot._smelt_batch(_status({"iron_ore": 2, "log": 2}, "m_ember")) or ([], [])
+    assert mats == ["iron_ore", "iron_ore"] and fuels == ["log"]
+
+
+def test_luck_counts_blind_digs_until_stone_and_iron_are_complete() -> None:
+    luck = _script("blockcraft_luck")
+    under = ["stone", "stone", "coal_ore", "iron_ore"]
+    reserve = ["stone", "stone", "apple", "apple", "iron_ore", "iron_ore"] + ["apple"] * 24
+    deep = ["stone", "stone", "stone", "gold_ore", "gold_ore", "gold_ore", "diamond"] + ["coal_ore"] * 9
+    # round 2: the 2 hand cards and 2 draws hold both reserve stones but no iron, and the Deep layer has
+    # none: the chain never completes
+    assert not luck.kept(under, deep, reserve, 2, list(range(16)))
+    # round 4: the reserve iron is in; three stone digs complete the chain, gold and diamond stay
+    assert luck.kept(under, deep, reserve, 4, list(range(16)))
+    # a dig order that meets gold first destroys it
+    assert not luck.kept(under, deep, reserve, 4, [3, 4, 0, 1, 2] + list(range(5, 16)))
+
+
+def test_chain_script_runs_the_planner_with_the_oracle() -> None:
+    out = _script("blockcraft_chain").run("planner", 1, 5, oracle=True)
+    assert sum(out["ends"].values()) == 1
+    assert out["reached"]["crafting_table"] == 1
+
+
+def test_reach_search_expands_a_turn_into_next_turn_positions() -> None:
+    reach = _script("blockcraft_reach")
+    bot = PlannerBot(0)
+    st: Any = GAME.new_state(1, {"mode": "extreme"}, seed=4)
+    while st.phase in ("choose_character", "choose_start"):
+        choice = bot.act(reach._request(st, 0))
+        st._apply(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
+    reach.settle(st, bot)
+    assert st.round == 1 and st.legal_actions(0)
+    kids = list(reach.expand(st, bot))
+    assert len({reach.key(k) for k in kids}) > 10   # moves, digs and climbs of the first turn differ
+    assert all(k.round == 2 and k.legal_actions(0) for k in kids)   # each stops at the next decision
+    assert max(reach.score(k) for k in kids) > reach.score(kids[0])   # better than idling the turn
