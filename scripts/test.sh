@@ -56,9 +56,28 @@ if ! command -v go >/dev/null 2>&1 || ! command -v protoc-gen-go-grpc >/dev/null
 fi
 
 echo "==> running the tests"
+# With no test paths given, the whole suite runs in two parts: the pure-logic directories (engines,
+# rules, conformance, golden games: no services, no clocks, no shared database) on two workers, then
+# everything that starts processes, servers or timers one test at a time, so timing tests are not
+# starved. With paths (or -k, ...), one plain run of what was asked.
+PARALLEL=(tests/games tests/engine tests/conformance tests/golden)
+split=1
+for arg in "$@"; do
+  case "$arg" in -q|-v|-x|-s|-ra|--durations=*|-p|no:cacheprovider) ;; *) split=0 ;; esac
+done
 set +e
-.venv/bin/python -m pytest "$@"
-rc=$?
+if [ "$split" = "1" ]; then
+  .venv/bin/python -m pytest "$@" -n 2 "${PARALLEL[@]}"
+  rc1=$?
+  ignore=()
+  for d in "${PARALLEL[@]}"; do ignore+=(--ignore="$d"); done
+  .venv/bin/python -m pytest "$@" "${ignore[@]}"
+  rc=$?
+  [ "$rc1" != "0" ] && [ "$rc" = "0" ] && rc=$rc1
+else
+  .venv/bin/python -m pytest "$@"
+  rc=$?
+fi
 set -e
 if [ "$rc" = "5" ]; then
   echo "pytest collected no tests" >&2
