@@ -10,8 +10,10 @@ control-group limits; it is killed at the build time limit, and its output is ca
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import io
 import json
+import logging
 import os
 import secrets
 import shlex
@@ -27,7 +29,9 @@ from pathlib import Path
 from referee.service import sandbox, sandbox_cgroup
 from referee.service.sandbox import LAUNCHER, SANDBOX_UID, Channel, Limits
 
-from .manifest import RUNTIMES, Manifest
+from .manifest import RUNTIMES, Manifest, load
+
+log = logging.getLogger("arena.submissions.build")
 
 #: Most bytes of build output kept in the log.
 LOG_LIMIT = 64 << 10
@@ -92,6 +96,58 @@ def _node_needs_modules(pkg: Path) -> str:
     return ""
 
 
+def cache_root() -> Path:
+    """Where runtimes keep their warm build caches (machine-wide: every devserver of this user)."""
+    return Path(os.environ.get("ARENA_BUILD_CACHE") or Path.home() / ".cache" / "arena" / "build")
+
+
+_WARMING = threading.Lock()  # one warm-up at a time in this process (a file lock across processes)
+
+
+def warm_cache(runtime: str, time_limit_s: int, channel: Channel) -> Path | None:
+    """The runtime's warm build cache (``cache`` in runtimes.toml), made on first use by building the
+    platform's own starter kit for that runtime in the sandbox; None when the runtime has none or the
+    warm-up failed (builds then start cold, as before)."""
+    spec = RUNTIMES[runtime].get("cache")
+    if not spec:
+        return None
+    root = cache_root()
+    cache, ready = root / runtime, root / f"{runtime}.ready"
+    if ready.is_file():
+        return cache
+    root.mkdir(parents=True, exist_ok=True)
+    with _WARMING, open(root / f"{runtime}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another devserver may be warming it: wait for its result
+        if ready.is_file():
+            return cache
+        from arena import starters
+
+        kit = root / f"{runtime}-kit"
+        shutil.rmtree(kit, ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
+        cache.mkdir()
+        try:
+            starters.create(str(spec["kit"]), kit, "warm-up")
+            if os.geteuid() == 0:
+                _chown_tree(cache, SANDBOX_UID, SANDBOX_UID)
+            t0 = time.monotonic()
+            ok, out = _run_sandboxed(kit, load(kit), time_limit_s, channel,
+                                     env={str(spec["env"]): str(cache)}, writable=(str(cache),))
+        except Exception as exc:  # noqa: BLE001 - a warm-up failure only costs speed
+            ok, out = False, f"{type(exc).__name__}: {exc}"
+        finally:
+            shutil.rmtree(kit, ignore_errors=True)
+        if not ok:
+            log.warning("warming the %s build cache failed; builds start cold: %s", runtime,
+                        out.strip().splitlines()[-1] if out.strip() else "")
+            shutil.rmtree(cache, ignore_errors=True)
+            return None
+        _seal(cache)
+        ready.write_text(f"warmed in {time.monotonic() - t0:.1f}s\n")
+        log.info("warmed the %s build cache in %.1f s (%s)", runtime, time.monotonic() - t0, cache)
+        return cache
+
+
 def build(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) -> BuildResult:
     """Build the unpacked package ``pkg`` in place; the log says what ran and how it ended."""
     t0 = time.monotonic()
@@ -108,7 +164,19 @@ def build(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) ->
         if why:
             return BuildResult(False, f"build failed: {why}\n", 0.0)
     if manifest.build:
-        ok, out = _run_sandboxed(pkg, manifest, time_limit_s, channel)
+        env: dict[str, str] = {}
+        readonly: tuple[str, ...] = ()
+        prepare = ""
+        spec = RUNTIMES[manifest.runtime].get("cache")
+        warm = warm_cache(manifest.runtime, time_limit_s, channel) if spec else None
+        if spec and warm is not None:
+            # a private copy in the build's own /tmp: the shared cache stays read-only
+            private = "/tmp/arena-build-cache"
+            env, readonly = {str(spec["env"]): private}, (str(warm),)
+            prepare = f"cp -R {shlex.quote(str(warm))} {private} && "
+            lines.append(f"build: starting from the platform's warm {manifest.runtime} build cache\n")
+        ok, out = _run_sandboxed(pkg, manifest, time_limit_s, channel, env=env, readonly=readonly,
+                                 prepare=prepare)
         lines.append(out)
         if not ok:
             _seal(pkg)
@@ -126,7 +194,9 @@ def build(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) ->
     return BuildResult(True, "".join(lines), time.monotonic() - t0)
 
 
-def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel) -> tuple[bool, str]:
+def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Channel, *,
+                   env: dict[str, str] | None = None, writable: tuple[str, ...] = (),
+                   readonly: tuple[str, ...] = (), prepare: str = "") -> tuple[bool, str]:
     sup = sandbox.support(allow_unsandboxed=False)
     if sup.mode != "sandbox":
         return (
@@ -137,13 +207,14 @@ def _run_sandboxed(pkg: Path, manifest: Manifest, time_limit_s: int, channel: Ch
     if root:
         _chown_tree(pkg, SANDBOX_UID, SANDBOX_UID)
     cmd = manifest.build.replace("{python}", shlex.quote(sys.executable))
-    argv = ["/bin/sh", "-c", cmd]
-    env = {str(k): str(v) for k, v in RUNTIMES[manifest.runtime]["build_env"].items()}
+    argv = ["/bin/sh", "-c", prepare + cmd]
+    env = {**{str(k): str(v) for k, v in RUNTIMES[manifest.runtime]["build_env"].items()}, **(env or {})}
     limits = Limits(
         cpu_s=time_limit_s, memory_mb=BUILD_MEMORY_MB, pids=BUILD_PIDS, wall_s=float(time_limit_s)
     )
     group = f"b{os.getpid()}-{secrets.token_hex(6)}"
-    the_plan = sandbox.plan(argv, str(pkg), env, channel, limits, group, sup, writable=(str(pkg),))
+    the_plan = sandbox.plan(argv, str(pkg), env, channel, limits, group, sup,
+                            writable=(str(pkg), *writable), readonly=readonly)
     head = f"$ {cmd}   (in the sandbox: no network, limit {time_limit_s}s)\n"
     proc = subprocess.Popen(
         [sys.executable, "-S", LAUNCHER],

@@ -231,11 +231,12 @@ def zygote_module(argv: list[str]) -> str:
 
 def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Channel, limits: Limits,
          group: str, sup: Support, *, warm: bool = False, status_fd: int = -1,
-         writable: tuple[str, ...] = ()) -> dict[str, Any]:
+         writable: tuple[str, ...] = (), readonly: tuple[str, ...] = ()) -> dict[str, Any]:
     """What ``rlimit_exec.py`` needs to start one hosted bot (sent on its stdin, never in argv).
 
     ``writable`` (a submitted package's build, ``arena.submissions.build``): directories bound
-    read-write; the command then runs at once, with no seat credential to wait for."""
+    read-write; the command then runs at once, with no seat credential to wait for. ``readonly``: more
+    directories bound read-only at their own paths (a build's warm cache)."""
     env = bot_env(seat_env)
     base: dict[str, Any] = {"cpu_s": limits.cpu_s, "memory_mb": limits.memory_mb, "pids": limits.pids,
                             "argv": argv, "env": env}
@@ -253,7 +254,10 @@ def plan(argv: list[str], cwd: str | None, seat_env: dict[str, str], channel: Ch
         elif os.path.isdir(link):
             pre += ["--ro-bind", link, link]
     rw = [os.path.realpath(p) for p in writable]
+    for p in rw:  # made before `/` turns read-only: a writable bind outside /tmp needs its mount point
+        pre += ["--dir", p]
     binds = [[p, p] for p in _binds(argv, cwd) if p not in rw]  # (a writable one is bound once, below)
+    binds += [[p, p] for p in map(os.path.realpath, readonly) if p not in rw]
     binds += [[channel.socket, INSIDE_SOCKET], [LAUNCHER, INSIDE_LAUNCHER]]
     post = ["--remount-ro", "/", "--remount-ro", "/dev", "--chdir", os.path.realpath(cwd) if cwd else "/tmp"]
     # a Python bot started as `-m module` is pre-loaded by the launcher (site needed); others exec'd;

@@ -28,13 +28,14 @@ def python_package(
     build: str = "",
     games: tuple[str, ...] = ("sealed_bids",),
     files: dict[str, str] | None = None,
+    runtime: str = "python",
 ) -> Path:
     """A Python package playing the fixture game (quick smoke tests): the starter's bot by default."""
     from arena.starters import create
 
     create("python", root, name)
     # (a JSON string or list is a TOML one too)
-    lines = [f"name = {json.dumps(name)}", 'runtime = "python"', 'command = "{python} bot.py"',
+    lines = [f"name = {json.dumps(name)}", f"runtime = {json.dumps(runtime)}", 'command = "{python} bot.py"',
              f"games = {json.dumps(list(games))}"]
     if build:
         lines.append(f"build = {json.dumps(build)}")

@@ -4,6 +4,7 @@ with a clear log, tokens reach only their own developer's versions, and the acti
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 import grpc
 import pytest
 
+from arena.submissions.build import cache_root
 from arena.submissions.client import DevClient, DevServiceError, DevServiceUnavailable
 from arena.submissions.pack import pack, sha256
 from referee.protocol import developer_pb2 as pb
@@ -165,6 +167,36 @@ def test_a_build_can_write_only_its_package_and_tmp(dev: DevServer, alice: DevCl
     assert built.read_text() == "ok"
     # sealed after the build: the platform's, read-only for the bots that run from it
     assert oct(built.stat().st_mode & 0o777) == "0o644" and built.stat().st_uid == os.geteuid()
+
+
+def test_a_go_build_starts_from_a_private_copy_of_the_warm_cache(alice: DevClient, tmp_path: Path) -> None:
+    """The platform's warm Go build cache (its own starter kit, built once) is copied into each build's
+    /tmp: the build finds it filled and may write its copy, never the shared one the next build uses."""
+    if shutil.which("go") is None or shutil.which("protoc") is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("CI=true but Go is missing: scripts/test.sh must install it", pytrace=False)
+        pytest.skip("GO RUNTIME NOT TESTED: go or protoc missing")
+    shared = cache_root() / "go"
+    step = (
+        "import os\n"
+        "cache = os.environ['GOCACHE']\n"
+        "print('cache', cache, 'filled', len(os.listdir(cache)) > 10)\n"
+        "open(os.path.join(cache, 'mine'), 'w').write('ok')\n"
+        f"for target in ({str(shared / 'poison')!r}, {str(shared.parent / 'go.ready')!r}):\n"
+        "    try:\n"
+        "        open(target, 'a').write('x')\n"
+        "        print('WROTE', target)\n"
+        "    except OSError as exc:\n"
+        "        print('blocked:', exc.strerror)\n"
+    )
+    pkg = python_package(tmp_path / "g", "gocache", runtime="go", build="{python} step.py",
+                         files={"step.py": step})
+    v = wait_for(alice, alice.submit(pack(pkg)).name, 600)
+    assert v.status == "active", v.log
+    assert "starting from the platform's warm go build cache" in v.log, v.log
+    assert "cache /tmp/arena-build-cache filled True" in v.log, v.log
+    assert "WROTE" not in v.log and v.log.count("blocked: Read-only file system") == 2, v.log
+    assert not (shared / "poison").exists() and not (shared / "mine").exists()
 
 
 def test_a_broken_bot_fails_its_smoke_test_with_its_error_in_the_log(
