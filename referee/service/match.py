@@ -238,6 +238,16 @@ class LiveMatch:
             p.timer = loop.call_later(p.limit_s, self._time_out, slot, p)
             if slot.session is not None:
                 slot.session.send(p.message)
+        if self.driver.checkpoint_due:
+            # after the requests are written (the stream's reader writes them before the loop runs
+            # this), while the bots think: off the round trip
+            loop.call_soon(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        try:
+            self.driver.checkpoint()
+        except Exception as exc:  # noqa: BLE001 - an engine bug ends this match, not the referee
+            self._finish(exc)
 
     def answer(self, slot: SeatSlot, choice: Any) -> None:
         """A bot's answer to ``slot.pending`` (an index, action JSON text, or None for neither)."""

@@ -9,23 +9,26 @@ from typing import Any
 
 import orjson
 
-_OPTIONS = orjson.OPT_NON_STR_KEYS
+_NON_STR_KEYS = orjson.OPT_NON_STR_KEYS
 _fallback = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def dumps(obj: Any) -> str:
     """``obj`` as compact JSON text."""
-    try:
-        return orjson.dumps(obj, option=_OPTIONS).decode()
-    except TypeError:  # e.g. an integer beyond 64 bits: the standard encoder takes anything JSON can
-        return _fallback(obj)
+    return encode(obj).decode()
 
 
 def encode(obj: Any) -> bytes:
     """``dumps(obj)`` as UTF-8 bytes."""
     try:
-        return orjson.dumps(obj, option=_OPTIONS)
+        # orjson's OPT_NON_STR_KEYS doubles its cost (Clank's view: 10 us -> 5 us without it), and
+        # string keys are the rule: it is used only for a value orjson refused without it
+        return orjson.dumps(obj)
     except TypeError:
+        pass
+    try:
+        return orjson.dumps(obj, option=_NON_STR_KEYS)
+    except TypeError:  # e.g. an integer beyond 64 bits: the standard encoder takes anything JSON can
         return _fallback(obj).encode()
 
 
