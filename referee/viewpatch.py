@@ -20,13 +20,12 @@ from typing import Any
 
 import orjson
 
-from referee.service.wirejson import dumps, static_text
+from referee.service.wirejson import encode as _enc
+from referee.service.wirejson import static_text
 
 #: Values shorter than this (encoded) are replaced whole rather than patched: patching them saves
 #: little and costs the referee a diff of every child.
 MIN_PATCHED = 1024
-
-_OPT = orjson.OPT_NON_STR_KEYS
 
 
 def loads(text: str | bytes) -> Any:
@@ -35,14 +34,6 @@ def loads(text: str | bytes) -> Any:
         return orjson.loads(text)
     except orjson.JSONDecodeError:
         return json.loads(text)
-
-
-def _enc(value: Any) -> bytes:
-    # the same text as wirejson.dumps, kept as bytes (the diff compares and joins bytes)
-    try:
-        return orjson.dumps(value, option=_OPT)
-    except TypeError:
-        return dumps(value).encode()
 
 
 def encode(previous: dict[str, bytes] | None, view: dict[str, Any], static: tuple[str, ...] = (),

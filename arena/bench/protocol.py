@@ -31,6 +31,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
@@ -320,6 +321,22 @@ def _us(xs: list[float]) -> str:
     return ", ".join(f"{x * 1e6:.0f}" for x in xs)
 
 
+def _fixture_game() -> Any:
+    """The sealed_bids test fixture. The ``arena`` script's path does not include the repository
+    (only ``python -m`` adds the working directory), so a checkout's root is added here, for this
+    process and the bench's children: else the default run silently measured Clank alone."""
+    try:
+        from tests.fixtures.sealed_bids import GAME
+    except ImportError:
+        root = Path(__file__).resolve().parents[2]
+        if not (root / "tests" / "fixtures" / "sealed_bids.py").is_file():
+            raise
+        sys.path.insert(0, str(root))
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+        from tests.fixtures.sealed_bids import GAME
+    return GAME
+
+
 @click.command("protocol")
 @click.option("--game", "games", multiple=True, help="Game(s) to play (repeatable) [default: sealed_bids and "
               "clank; sealed_bids needs the test fixtures importable, i.e. run from the repository].")
@@ -351,9 +368,7 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
     chosen = list(games) or ["sealed_bids", "clank"]
     if "sealed_bids" in chosen:
         try:
-            from tests.fixtures.sealed_bids import GAME
-
-            register(GAME)
+            register(_fixture_game())
             os.environ.setdefault("ARENA_EXTRA_GAMES", "sealed_bids=tests.fixtures.sealed_bids:GAME")
         except ImportError:
             if games:

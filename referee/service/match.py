@@ -238,6 +238,17 @@ class LiveMatch:
             p.timer = loop.call_later(p.limit_s, self._time_out, slot, p)
             if slot.session is not None:
                 slot.session.send(p.message)
+        # after the requests are written (the stream's reader writes them before the loop runs
+        # this), while the bots think: off the round trip
+        loop.call_soon(self._idle)
+
+    def _idle(self) -> None:
+        if self.over:
+            return
+        try:
+            self.driver.idle()
+        except Exception as exc:  # noqa: BLE001 - an engine bug ends this match, not the referee
+            self._finish(exc)
 
     def answer(self, slot: SeatSlot, choice: Any) -> None:
         """A bot's answer to ``slot.pending`` (an index, action JSON text, or None for neither)."""

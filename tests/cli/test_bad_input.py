@@ -79,6 +79,8 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
     "bench engine": [(["--game", "chess"], "unknown game 'chess'"),
                      (["--runs", "0"], "0 is not in the range")],
     "bench protocol": [(["--matches", "0"], "0 is not in the range")],
+    "bench decision": [(["--matches", "0"], "0 is not in the range"),
+                       (["--game", "chess"], "unknown game(s)")],
     "bench tournament": [(["--deals", "0"], "0 is not in the range")],
     "referee": [(["--address", "notanaddress"], "is not HOST:PORT"),
                 (["--address", "127.0.0.1:99999"], "is not HOST:PORT"),

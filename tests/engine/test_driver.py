@@ -111,3 +111,30 @@ def test_passing_the_safety_limit_is_an_engine_bug() -> None:
     d.answer(1, 0, 1)
     with pytest.raises(EngineBug, match="safety limit"):
         d.settle()
+
+
+@pytest.mark.parametrize("every", [1, 2, 50])
+def test_checkpoints_left_to_idle_time_are_the_same(every: int) -> None:
+    """The referee calls ``idle`` once a batch is sent (the due checkpoint, the log's text encoded
+    ahead); the in-process runner never does. Same checkpoints, mid-batch ones included (every=1:
+    sealed_bids settles two plies at once), and the digests still verify."""
+
+    def play(idle: bool) -> MatchDriver:
+        d = _driver(checkpoint_every=every)
+        while not d.over:
+            asks = d.ask()
+            if idle:
+                d.idle()
+                d.idle()  # twice changes nothing
+            for a in asks:
+                d.answer(a.seat, 0, 5)
+            d.settle()
+        d.finish()
+        return d
+
+    lazy, eager = play(False), play(True)
+    assert lazy.replay.checkpoints == eager.replay.checkpoints
+    plies = [c["ply"] for c in eager.replay.checkpoints]
+    assert plies[0] == 0 and plies[-1] == eager.plies and len(plies) == len(set(plies))
+    assert len(plies) == (eager.plies // every + 1 + (eager.plies % every > 0))
+    assert verify(eager.replay, GAME).checkpoints == len(plies)

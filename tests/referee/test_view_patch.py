@@ -94,3 +94,19 @@ def test_every_game_rebuilds_every_seat_view_exactly() -> None:
                 if views:
                     patches, _ = _rebuild(views, type(state).STATIC_VIEW_KEYS)
                     assert len(views) < 3 or patches > 0, f"{gid}: no view was sent as a patch"
+
+
+def test_wire_json_is_the_standard_encoders_text_for_every_kind_of_key_and_view() -> None:
+    """orjson is tried without OPT_NON_STR_KEYS first (twice as fast): integer keys, >64-bit integers
+    and views that are all static still give ``json.dumps``'s compact text."""
+    def std(v: Any) -> str:
+        return json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+
+    for value in [{"a": 1, "é": [1.5, None]}, {1: "x", "b": {2: True}}, {"n": 1 << 70}, [{"k": -(1 << 65)}]]:
+        assert dumps(value) == std(value)
+    cache: dict[str, bytes] = {}
+    for view in [{"static": {"map": [1, 2]}}, {"turn": 3, "static": {"map": [1, 2]}},
+                 {"turn": 4, 7: "int key", "static": {"map": [1, 2]}}]:
+        assert dumps_view(view, ("static",), cache) == std(view)
+    moved = {"static": {"map": [1, 2]}, "turn": 5}  # static keys not last: encoded in full
+    assert dumps_view(moved, ("static",), cache) == std(moved)
