@@ -319,8 +319,8 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
         log.info("%s", referee.hosting.describe())
     for name in ("", "arena.v1.BotService", "arena.v1.OrganizerService"):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    server.referee = referee  # type: ignore[attr-defined]
-    server.health = health_servicer  # type: ignore[attr-defined]
+    server.referee = referee
+    server.health = health_servicer
     log.info("referee listening on %s (games: %s)", referee.address, ", ".join(game_ids()))
     return server, port
 
@@ -368,11 +368,11 @@ async def serve(address: str, *, organizer_token: str, config: RefereeConfig | N
     await stop.wait()
     reaper.cancel()
     log.info("referee shutting down")
-    hs = server.health  # type: ignore[attr-defined]
+    hs = server.health
     await hs.enter_graceful_shutdown()
-    await server.referee.shut_down()  # type: ignore[attr-defined]
-    if server.referee.hosting is not None:  # type: ignore[attr-defined]
-        await server.referee.hosting.close()  # type: ignore[attr-defined]
+    await server.referee.shut_down()
+    if server.referee.hosting is not None:
+        await server.referee.hosting.close()
     await server.stop(grace=2.0)
     # Finalise what the matches left behind (a bot process's subprocess transport, say) while the loop
     # still runs: collected after asyncio.run closes it, a transport's __del__ prints a traceback.
@@ -405,7 +405,7 @@ class RefereeThread:
     @property
     def referee(self) -> Referee:
         assert self.server is not None
-        return self.server.referee  # type: ignore[attr-defined,no-any-return]
+        return self.server.referee
 
     def call(self, coro: Any, timeout: float | None = 30) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
