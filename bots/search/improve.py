@@ -30,14 +30,21 @@ from referee.engine.rng import Rng
 
 from .policy import PolicyPlayout
 from .ismcts import parse_budget
-from .rewards import cutoff_reward, reward_of
+from .rewards import leaf_reward, reward_of
 
 #: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in
 #: 2-seat Clank and Dungeon Twister); else ``Improve.depth``.
-DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 40}
+DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 8}
 
 #: Heuristic answers not worth searching, by game: (action type of the heuristic's move).
-SKIP: dict[str, frozenset[str]] = {"clank": frozenset({"play_card"})}
+SKIP: dict[str, frozenset[str]] = {
+    "clank": frozenset({"play_card"}),
+    # set-up placements (20-80 moves each, decided by the race later) and the steps of a chosen move
+    "dungeon_twister": frozenset({"choose_starter", "place_hidden", "place_revealed", "step"}),
+}
+#: At most this many candidates a decision (the heuristic's move and a seeded random choice of the
+#: others): at a few hundred ms a decision, more would leave each too few paired samples.
+MAX_CANDIDATES = 6
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,13 @@ class RolloutBot(Bot):
         me = request.seat
         depth = b.depth or DEPTH.get(request.game, 200)
         alive = list(range(len(request.legal)))
+        if len(alive) > MAX_CANDIDATES:
+            others = [i for i in alive if i != hint]
+            pick = Rng(f"candidates:{self.seed}:{request.decision_id}")
+            for k in range(MAX_CANDIDATES - 1):  # partial Fisher-Yates: a seeded sample of the others
+                j = k + pick.below(len(others) - k)
+                others[k], others[j] = others[j], others[k]
+            alive = sorted([hint, *others[:MAX_CANDIDATES - 1]])
         gains: dict[int, list[float]] = {i: [] for i in alive if i != hint}
         base = f"{self.seed}:{request.decision_id}"
         r = 0
@@ -132,7 +146,7 @@ class RolloutBot(Bot):
                         n = playout.run(st, f"{base}:{r}", depth)
                         fm.decisions += n
                         out = st.outcome()
-                        rew = reward_of(out.to_json(), st.players) if out is not None else cutoff_reward(st)
+                        rew = reward_of(out.to_json(), st.players) if out is not None else leaf_reward(st)
                         values[i] = rew[me]
                     finally:
                         fm.release(c)

@@ -64,3 +64,40 @@ def cutoff_reward(state: State) -> list[float]:
     if state.game.info.cooperative:
         return [0.0] * state.players
     return [1.0 / state.players] * state.players
+
+
+def _dt_progress(state: State) -> list[float]:
+    """Dungeon Twister for the heuristic playouts: victory points plus the race that earns them (each
+    healthy character's path length to the enemy line, on the board its own seat sees) and material."""
+    from bots.heuristic.dungeon_twister import INF, Model
+
+    out = []
+    for seat in range(state.players):
+        view = state.observe(seat)
+        model = Model(view)
+        dists: dict[str, dict[tuple[int, int], int]] = {}
+        value = float(view["vp"][seat])
+        for t in view["tokens"]:
+            if not t["character"] or t["colour"] != view["colour"] or t["carried_by"] is not None:
+                continue
+            if t["state"] != "healthy":
+                value += 0.1
+                continue
+            walker = "wizard" if t["kind"] == "wizard" else "trap" if t["kind"] == "thief" else "normal"
+            if walker not in dists:
+                dists[walker] = model.dist_to_line(view["colour"], walker)
+            d = dists[walker].get(tuple(t["square"]), INF)
+            value += 0.3 + (0.5 * max(0.0, 1.0 - d / 15.0) if d < INF else 0.0)
+        out.append(value)
+    target = float(state.observe(PUBLIC).get("vp_target") or 5)
+    return [0.5 + 0.5 * math.tanh((out[s] - max(out[:s] + out[s + 1:])) / (0.6 * target))
+            for s in range(state.players)]
+
+
+#: Leaf estimates for the heuristic playouts (``improve.py``), by game; else ``cutoff_reward``.
+LEAF: dict[str, Callable[[State], list[float]]] = {"dungeon_twister": _dt_progress}
+
+
+def leaf_reward(state: State) -> list[float]:
+    fn = LEAF.get(state.game.info.id)
+    return fn(state) if fn is not None else cutoff_reward(state)
