@@ -164,9 +164,12 @@ class RolloutBot(Bot):
         self.rounds_done += r
         self.searched += 1
         best, best_gain = hint, 0.0
+        strict = self.prior is not None  # a heuristic's move is kept unless beaten clearly
         for i, g in gains.items():
             m, se = _stats(g)
-            if len(g) >= b.min_rounds and m > b.margin and m - 2 * se > 0 and m > best_gain:
+            if not g or m <= best_gain:
+                continue
+            if not strict or (len(g) >= b.min_rounds and m > b.margin and m - 2 * se > 0):
                 best, best_gain = i, m
         self.deviations += best != hint
         return best
