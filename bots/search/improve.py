@@ -28,8 +28,8 @@ from bots.sdk.forward import ForwardModel, Sampler
 from referee.engine.agent import DecisionRequest, MatchStart
 from referee.engine.rng import Rng
 
-from .policy import PolicyPlayout
 from .ismcts import parse_budget
+from .policy import PolicyPlayout
 from .rewards import leaf_reward, reward_of
 
 #: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in

@@ -73,7 +73,8 @@ class PolicyPlayout:
                 if len(legal) == 1:
                     i = 0
                 elif bot is not None and rng.below(1_000_000) >= eps_scaled:
-                    request = DecisionRequest(f"playout-{seed}", n, self.game_id, seat, st.observe(seat), legal, [])
+                    request = DecisionRequest(f"playout-{seed}", n, self.game_id, seat, st.observe(seat),
+                                              legal, [])
                     try:
                         i = _index(bot.act(request), legal)
                     except Exception:  # noqa: BLE001 - a heuristic confused by a sample: play on randomly
