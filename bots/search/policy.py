@@ -27,7 +27,9 @@ def _heuristic(game_id: str, seed: int) -> Bot | None:
 
 
 def _index(answer: int | dict[str, Any], legal: list[dict[str, Any]]) -> int | None:
-    if isinstance(answer, int) and not isinstance(answer, bool):
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
         return answer if 0 <= answer < len(legal) else None
     try:
         return legal.index(answer)

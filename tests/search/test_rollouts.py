@@ -5,6 +5,7 @@ import pytest
 
 from bots.builtin import UnknownBot, make_bot
 from bots.random_bot import RandomBot
+from bots.sdk.bot import Bot
 from bots.search.improve import Improve, RolloutBot
 from bots.search.policy import PolicyPlayout
 from bots.search.rewards import leaf_reward
@@ -60,7 +61,7 @@ def test_rollout_bot_beats_random_in_sealed_bids() -> None:
     wins = games = 0
     for seed in range(8):
         for seat in (0, 1):
-            bots = [RandomBot(seed * 2 + s) for s in range(2)]
+            bots: list[Bot] = [RandomBot(seed * 2 + s) for s in range(2)]
             bots[seat] = RolloutBot(seed, Improve(time_ms=1 << 30, rounds=12))
             outcome = run_match(SEALED_BIDS, bots, seed=seed).outcome
             games += 1
@@ -70,7 +71,7 @@ def test_rollout_bot_beats_random_in_sealed_bids() -> None:
 
 def test_same_seed_same_choices_and_bad_budget() -> None:
     def replay(seed: int) -> list[object]:
-        bots = [RolloutBot(seed, Improve(time_ms=1 << 30, rounds=4)), RandomBot(1)]
+        bots: list[Bot] = [RolloutBot(seed, Improve(time_ms=1 << 30, rounds=4)), RandomBot(1)]
         return [a["action"] for a in run_match(SEALED_BIDS, bots, seed=3).replay.actions]
 
     assert replay(5) == replay(5)
