@@ -34,7 +34,7 @@ from .rewards import leaf_reward, reward_of
 
 #: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in
 #: 2-seat Clank and Dungeon Twister); else ``Improve.depth``.
-DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 8}
+DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 6}
 
 #: Heuristic answers not worth searching, by game: (action type of the heuristic's move).
 SKIP: dict[str, frozenset[str]] = {
