@@ -65,6 +65,13 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
         return _heuristic_class(game_id)(seed)
     kind, _, budget = name.partition("@")
+    if kind == "search+rollouts":
+        from .search.improve import make_rollout_bot
+
+        try:
+            return make_rollout_bot(seed, budget)
+        except ValueError as exc:
+            raise UnknownBot(str(exc)) from None
     if kind in ("search", "search+heuristic"):
         import dataclasses
 

@@ -1,0 +1,186 @@
+"""``search+rollouts``: one step of policy improvement over the heuristic, by paired simulation.
+
+The rollout algorithm (Tesauro & Galperin 1996; Bertsekas' "rollout"): for every legal move, play the
+position on with the heuristic policy (``policy.PolicyPlayout``, every seat, a depth limit, the
+leaf scored by ``rewards``) and play the move whose simulated result is best. On determinized samples
+(the forward model) that is flat Monte Carlo over the information set, with two changes that make it
+work at a budget of a few dozen playouts:
+
+* **paired samples**: every round draws one sample, and every candidate move is played from a clone
+  of it with the same playout seed, so candidates are compared on the same hidden cards and dice (the
+  difference to the heuristic's move has far less noise than either value);
+* **the heuristic's move is the default**: another move is played only when its mean paired gain is
+  above ``margin`` and two standard errors; candidates clearly worse than it are dropped as rounds go
+  (successive rejection), so the budget goes to the close ones.
+
+A move the heuristic answers with a card play in Clank (it plays the whole hand first) gains nothing
+from being searched (``SKIP``): those answer at once.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bots.sdk.bot import Bot
+from bots.sdk.forward import ForwardModel, Sampler
+from referee.engine.agent import DecisionRequest, MatchStart
+from referee.engine.rng import Rng
+
+from .ismcts import parse_budget
+from .policy import PolicyPlayout
+from .rewards import leaf_reward, reward_of
+
+#: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in
+#: 2-seat Clank and Dungeon Twister); else ``Improve.depth``.
+DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 6}
+
+#: Heuristic answers not worth searching, by game: (action type of the heuristic's move).
+SKIP: dict[str, frozenset[str]] = {
+    "clank": frozenset({"play_card"}),
+    # set-up placements (20-80 moves each, decided by the race later) and the steps of a chosen move
+    "dungeon_twister": frozenset({"choose_starter", "place_hidden", "place_revealed", "step"}),
+}
+#: At most this many candidates a decision (the heuristic's move and a seeded random choice of the
+#: others): at a few hundred ms a decision, more would leave each too few paired samples.
+MAX_CANDIDATES = 6
+
+
+@dataclass(frozen=True)
+class Improve:
+    time_ms: int = 300
+    rounds: int = 1 << 30  # samples per decision (each plays every live candidate once)
+    depth: int = 0  # 0: DEPTH by game, else 200
+    epsilon: float = 0.05
+    #: Smallest mean paired gain (reward units, 0..1) for which the search leaves the heuristic's move.
+    margin: float = 0.02
+    min_rounds: int = 3  # before a candidate can be dropped
+
+
+def _stats(xs: list[float]) -> tuple[float, float]:
+    """Mean and standard error."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, math.inf
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+class RolloutBot(Bot):
+    """The heuristic, improved by paired heuristic playouts on determinized samples."""
+
+    def __init__(self, seed: int = 0, budget: Improve | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget or Improve()
+        self.fm: ForwardModel | None = None
+        self.prior: Bot | None = None
+        self.playout: PolicyPlayout | None = None
+        self.rng = Rng(f"rollout-bot:{seed}")
+        self.searched = 0  # decisions searched
+        self.deviations = 0  # of which the heuristic's move was overruled
+        self.rounds_done = 0
+
+    def start(self, info: MatchStart) -> None:
+        super().start(info)
+        from bots.builtin import UnknownBot, make_bot
+
+        try:
+            self.prior = make_bot("heuristic", info.game, self.seed)
+            self.prior.start(info)
+        except UnknownBot:
+            self.prior = None
+        self.playout = PolicyPlayout(info.game, info.players, dict(info.options), self.budget.epsilon)
+
+    def bind_sampler(self, sampler: Sampler) -> None:
+        self.fm = ForwardModel(sampler)
+
+    def act(self, request: DecisionRequest) -> int | dict[str, Any]:
+        hint: int | None = None
+        if self.prior is not None:
+            answer = self.prior.act(request)  # every request, so its memory of events stays whole
+            if isinstance(answer, int) and not isinstance(answer, bool):
+                hint = answer if 0 <= answer < len(request.legal) else None
+            elif answer in request.legal:
+                hint = request.legal.index(answer)
+        if len(request.legal) == 1:
+            return 0
+        if hint is not None and request.legal[hint].get("type") in SKIP.get(request.game, frozenset()):
+            return hint
+        if self.fm is None or self.playout is None:
+            return hint if hint is not None else self.rng.below(len(request.legal))
+        return self._search(request, hint if hint is not None else 0)
+
+    def _search(self, request: DecisionRequest, hint: int) -> int:
+        fm, playout, b = self.fm, self.playout, self.budget
+        assert fm is not None and playout is not None
+        limit_ms = b.time_ms
+        if request.deadline_ms:
+            limit_ms = min(limit_ms, request.deadline_ms * 2 // 5)
+        t_end = time.perf_counter() + limit_ms / 1000.0
+        me = request.seat
+        depth = b.depth or DEPTH.get(request.game, 200)
+        alive = list(range(len(request.legal)))
+        if len(alive) > MAX_CANDIDATES:
+            others = [i for i in alive if i != hint]
+            pick = Rng(f"candidates:{self.seed}:{request.decision_id}")
+            for k in range(MAX_CANDIDATES - 1):  # partial Fisher-Yates: a seeded sample of the others
+                j = k + pick.below(len(others) - k)
+                others[k], others[j] = others[j], others[k]
+            alive = sorted([hint, *others[:MAX_CANDIDATES - 1]])
+        gains: dict[int, list[float]] = {i: [] for i in alive if i != hint}
+        base = f"{self.seed}:{request.decision_id}"
+        r = 0
+        while r < b.rounds and len(alive) > 1 and time.perf_counter() < t_end:
+            (h,) = fm.sample(1, f"{base}:{r}")
+            values: dict[int, float] = {}
+            try:
+                for i in alive:
+                    c = fm.clone(h)
+                    try:
+                        st = fm.state(c)
+                        fm.apply_trusted(c, me, request.legal[i])
+                        n = playout.run(st, f"{base}:{r}", depth)
+                        fm.decisions += n
+                        out = st.outcome()
+                        rew = reward_of(out.to_json(), st.players) if out is not None else leaf_reward(st)
+                        values[i] = rew[me]
+                    finally:
+                        fm.release(c)
+                    if time.perf_counter() >= t_end and i != alive[-1]:
+                        break  # an unfinished round is not paired for everyone: keep what pairs with the hint
+            finally:
+                fm.release(h)
+            if hint in values:
+                for i, v in values.items():
+                    if i != hint:
+                        gains[i].append(v - values[hint])
+            r += 1
+            if r >= b.min_rounds:
+                alive = [i for i in alive if i == hint or _stats(gains[i])[0] + 2 * _stats(gains[i])[1] >= 0]
+        self.rounds_done += r
+        self.searched += 1
+        best, best_gain = hint, 0.0
+        strict = self.prior is not None  # a heuristic's move is kept unless beaten clearly
+        for i, g in gains.items():
+            m, se = _stats(g)
+            if not g or m <= best_gain:
+                continue
+            if not strict or (len(g) >= b.min_rounds and m > b.margin and m - 2 * se > 0):
+                best, best_gain = i, m
+        self.deviations += best != hint
+        return best
+
+
+def make_rollout_bot(seed: int, budget: str) -> RolloutBot:
+    """``search+rollouts`` (300 ms a decision), ``search+rollouts@500ms``, ``search+rollouts@20`` (20
+    rounds, no clock: reproducible, for tests)."""
+    if not budget:
+        return RolloutBot(seed)
+    b = parse_budget(budget)
+    if b.time_ms:
+        return RolloutBot(seed, Improve(time_ms=b.time_ms))
+    return RolloutBot(seed, Improve(time_ms=1 << 30, rounds=b.iterations))
