@@ -62,8 +62,13 @@ def plan(game_id: str, bots: list[str], players: int, games: int, options: dict[
             jobs += [Job(game_id, players, seed_base + g, (bot,) * players, options, None)
                      for g in range(games)]
         return jobs
+    if players == 1:
+        # a solo game has no field: every bot plays the same seeds alone (paired by seed)
+        return [Job(game_id, 1, seed_base + g, (bot,), options, 0)
+                for bot in dict.fromkeys(bots) for g in range(games)]
     if len(bots) != 2:
-        raise ValueError("competitive evaluation takes two bots: the one under test and the field")
+        raise ValueError("competitive evaluation takes two bots: the one under test and the field "
+                         "(at 1 seat, any number)")
     subject, field_bot = bots
     for g in range(games):
         seat = g % players

@@ -55,10 +55,10 @@ def register(cli: click.Group) -> None:
             tallies = evaluate.tally(evaluate.run(plan, jobs or None),
                                      on_result=lambda: progress.advance(task))
         elapsed = time.perf_counter() - t0
-        coop = game.info.cooperative
+        how = (" (team play)" if game.info.cooperative else " (solo, the same seeds for every bot)"
+               if players == 1 else f" (vs {names[-1]}, paired seeds, rotated seats)")
         table = Table("bot", "games", "wins", "draws", "losses", "win rate", "mean score",
-                      title=f"{game.info.name}, {players} seats, options {options or 'default'}"
-                            + (" (team play)" if coop else f" (vs {names[-1]}, paired seeds, rotated seats)"))
+                      title=f"{game.info.name}, {players} seats, options {options or 'default'}" + how)
         for t in tallies.values():
             table.add_row(t.bot, str(t.games), str(t.wins), str(t.draws), str(t.losses), f"{t.win_rate:.1%}",
                           f"{t.score / max(1, t.games):.2f}")

@@ -14,6 +14,15 @@ def test_plan_rotates_the_subject_and_pairs_seeds() -> None:
         (1, 0, ("heuristic", "random")), (1, 1, ("random", "heuristic"))]
 
 
+def test_a_solo_plan_gives_every_bot_the_same_seeds() -> None:
+    register(GAME)
+    jobs = plan("blockcraft", ["heuristic", "random"], 1, 3, {"mode": "extreme"}, seed_base=5)
+    assert [(j.seed, j.subject_seat, j.bots) for j in jobs] == [
+        (5, 0, ("heuristic",)), (6, 0, ("heuristic",)), (7, 0, ("heuristic",)),
+        (5, 0, ("random",)), (6, 0, ("random",)), (7, 0, ("random",))]
+    assert len(plan("blockcraft", ["heuristic"], 1, 2, {})) == 2  # one bot is enough alone
+
+
 def test_tally_ranks_and_solo_results() -> None:
     two = Job("g", 2, 0, ("a", "b"), {}, 0)
     solo = Job("g", 1, 0, ("a",), {}, 0)
