@@ -23,16 +23,12 @@ face-down card of a cell, to measure how much the blind Deep digs cost. A match 
 """
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from bots.heuristic.blockcraft import PICK_TIER, _cards, _characters  # the card tables, read once
 from bots.sdk import Bot, DecisionRequest
 
-CONTENT = Path(__file__).resolve().parents[2] / "referee" / "games" / "blockcraft" / "content"
-PICK_TIER = {"wooden_pickaxe": 1, "stone_pickaxe": 2, "iron_pickaxe": 3, "diamond_pickaxe": 4}
 DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 #: dig requirement tier of a raw card (0 = hand; -1 = a shovel; 9 = never worth it)
 REQ = {"dirt": 0, "log": 0, "sand": 0, "apple": 0, "raw_meat": 0, "ender_pearl": 0, "tnt": 0, "gravel": -1,
@@ -42,21 +38,6 @@ DEEP_ROUND = 14
 
 #: (x, y, level) -> the true face-down card there, or None (offline oracle only)
 Peek = Callable[[int, int, int], "str | None"]
-
-
-@lru_cache(maxsize=1)
-def _cards() -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for name in ("raw_cards.toml", "processed.toml"):
-        for row in tomllib.loads((CONTENT / name).read_text(encoding="utf-8"))["card"]:
-            out[row["id"]] = row
-    return out
-
-
-@lru_cache(maxsize=1)
-def _characters() -> dict[str, dict[str, Any]]:
-    rows = tomllib.loads((CONTENT / "characters.toml").read_text(encoding="utf-8"))["character"]
-    return {r["id"]: r for r in rows}
 
 
 class Board:
