@@ -48,13 +48,13 @@ def settle(st: Any, bot: PlannerBot) -> None:
             a = bot.free_action(st.observe(0), legal)
             if a is None:
                 return
-            st._apply(0, a)
+            st.apply_trusted(0, a)
             continue
         if len(legal) == 1:
-            st._apply(0, legal[0])
+            st.apply_trusted(0, legal[0])
             continue
         choice = bot.act(_request(st, 0))
-        st._apply(0, legal[choice] if isinstance(choice, int) else choice)
+        st.apply_trusted(0, legal[choice] if isinstance(choice, int) else choice)
 
 
 def costed(st: Any) -> list[list[dict[str, Any]]]:
@@ -66,7 +66,7 @@ def costed(st: Any) -> list[list[dict[str, Any]]]:
             out.append([a])
         elif t == "jump":
             probe = st.clone()
-            probe._apply(0, a)
+            probe.apply_trusted(0, a)
             out += [[a, f] for f in probe.legal_actions(0) if f["type"] in ("move", "dig")]
     return out
 
@@ -193,13 +193,13 @@ def expand(root: Any, bot: PlannerBot) -> Iterator[Any]:
             yield st
             continue
         end = st.clone()
-        end._apply(0, {"type": "end_action_phase"})
+        end.apply_trusted(0, {"type": "end_action_phase"})
         settle(end, bot)
         yield end
         for seq in costed(st):
             child = st.clone()
             for a in seq:
-                child._apply(0, a)
+                child.apply_trusted(0, a)
             settle(child, bot)
             stack.append(child)
 
@@ -209,7 +209,7 @@ def search(seed: int, beam: int) -> tuple[bool, Any]:
     bot = PlannerBot(seed)
     while st.phase in ("choose_character", "choose_start"):
         choice = bot.act(_request(st, 0))
-        st._apply(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
+        st.apply_trusted(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
     settle(st, bot)
     frontier = [st]
     while frontier:

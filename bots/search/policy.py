@@ -85,6 +85,6 @@ class PolicyPlayout:
                     i = rng.below(len(legal))
                 picks.append((seat, legal[i]))
             for seat, action in picks:
-                st._apply(seat, action)
+                st.apply_trusted(seat, action)
                 n += 1
         return n

@@ -24,10 +24,17 @@ from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
 from .errors import MalformedAction
 
+#: field metadata: the field is left out of the wire dict when it holds its default (``Action.wire``)
+OMIT_DEFAULT: dict[str, Any] = {"arena_omit_default": True}
+
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """Base of every action dataclass; subclasses set ``TYPE``."""
+    """Base of every action dataclass; subclasses set ``TYPE``.
+
+    Rules build legal lists with ``Move.wire(to, swords)`` (the wire dict straight from the declared
+    fields, as cheap as a dict literal) and take applied actions back as objects with
+    ``ActionSet.trusted`` (no checks: the action came from the legal list), dispatched by class."""
 
     TYPE: ClassVar[str] = ""
 
@@ -35,8 +42,70 @@ class Action:
         out: dict[str, Any] = {"type": self.TYPE}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.metadata.get("arena_omit_default") and v == f.default:
+                continue
             out[f.name] = list(v) if isinstance(v, tuple) else v
         return out
+
+    @classmethod
+    def wire(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The wire dict of ``cls(*args, **kwargs)`` without building the object (legal lists are hot).
+        Sequence fields are given as lists. Generated per class on first use."""
+        fn = _wire_function(cls)
+        return fn(*args, **kwargs)
+
+
+def _wire_function(cls: type[Action]) -> Any:
+    fn = cls.__dict__.get("_wire_fn")
+    if fn is not None:
+        return fn
+    ns: dict[str, Any] = {}
+    params, items, omits = [], [f'"type": {cls.TYPE!r}'], []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            # a tuple default goes on the wire as the list a legal dict holds (``==`` with parsed JSON)
+            ns[f"_d_{f.name}"] = list(f.default) if isinstance(f.default, tuple) else f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__qualname__}.{f.name}: wire() needs a plain default, not a factory")
+        else:
+            params.append(f.name)
+        if f.metadata.get("arena_omit_default"):
+            omits.append(f"    if {f.name} != _d_{f.name}:\n        out[{f.name!r}] = {f.name}\n")
+        else:
+            items.append(f"{f.name!r}: {f.name}")
+    src = (f"def wire({', '.join(params)}):\n    out = {{{', '.join(items)}}}\n" + "".join(omits)
+           + "    return out\n") if omits else \
+        f"def wire({', '.join(params)}):\n    return {{{', '.join(items)}}}\n"
+    exec(compile(src, f"<wire {cls.__qualname__}>", "exec"), ns)  # noqa: S102
+    fn = staticmethod(ns["wire"])
+    cls._wire_fn = ns["wire"]  # type: ignore[attr-defined]
+    cls.wire = fn  # type: ignore[method-assign,assignment]  # later calls go straight to the generated one
+    return ns["wire"]
+
+
+def _trusted_function(cls: type[Action]) -> Any:
+    """``d -> cls(...)`` without checks, for dicts taken from a legal list."""
+    hints = get_type_hints(cls)
+    ns: dict[str, Any] = {"_cls": cls}
+    args = []
+    for f in dataclasses.fields(cls):
+        get = f"d[{f.name!r}]"
+        if f.default is not dataclasses.MISSING:
+            ns[f"_d_{f.name}"] = f.default
+            get = f"d.get({f.name!r}, _d_{f.name})"
+        elif f.default_factory is not dataclasses.MISSING:
+            ns[f"_f_{f.name}"] = f.default_factory
+            get = f"(d[{f.name!r}] if {f.name!r} in d else _f_{f.name}())"
+        origin = get_origin(hints[f.name])
+        if origin is tuple or (origin in (typing.Union, types.UnionType)
+                               and any(get_origin(a) is tuple for a in get_args(hints[f.name]))):
+            get = f"_tup({get})"
+        args.append(get)
+    ns["_tup"] = lambda v: tuple(v) if isinstance(v, list) else v
+    src = f"def trusted(d):\n    return _cls({', '.join(args)})\n"
+    exec(compile(src, f"<trusted {cls.__qualname__}>", "exec"), ns)  # noqa: S102
+    return ns["trusted"]
 
 
 def _check(value: Any, hint: Any, path: str) -> Any:
@@ -115,12 +184,14 @@ class ActionSet:
     def __init__(self, kinds: Iterable[type[Action]]) -> None:
         self.kinds: dict[str, type[Action]] = {}
         self._hints: dict[str, dict[str, Any]] = {}
+        self._trusted: dict[str, Any] = {}
         for k in kinds:
             if not k.TYPE or k.TYPE in self.kinds:
                 raise TypeError(f"action class {k.__name__} needs a unique TYPE")
             self.kinds[k.TYPE] = k
             hints = get_type_hints(k)
             self._hints[k.TYPE] = {f.name: hints[f.name] for f in dataclasses.fields(k)}
+            self._trusted[k.TYPE] = _trusted_function(k)
 
     def parse(self, data: Any) -> Action:
         """A wire dict -> its action dataclass; ``MalformedAction`` names what is wrong."""
@@ -141,6 +212,10 @@ class ActionSet:
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise MalformedAction(f"action {kind!r} is missing field {f.name!r}")
         return cls(**values)
+
+    def trusted(self, data: Mapping[str, Any]) -> Action:
+        """A dict from the legal list -> its action object, without checks (the rules' dispatch)."""
+        return self._trusted[data["type"]](data)
 
     def validate(self, data: Any) -> None:
         """Raise ``MalformedAction`` unless ``data`` parses."""

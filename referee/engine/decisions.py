@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .record import deep_json
+
 
 @dataclass
 class Frame:
@@ -19,11 +21,11 @@ class Frame:
     data: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "data": self.data}
+        return {"kind": self.kind, "seat": self.seat, "data": deep_json(self.data)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Frame:
-        return cls(d["kind"], int(d["seat"]), dict(d.get("data", {})))
+        return cls(d["kind"], int(d["seat"]), deep_json(d.get("data", {})))
 
 
 @dataclass
@@ -55,3 +57,7 @@ class DecisionStack:
     @classmethod
     def from_json(cls, data: list[dict[str, Any]]) -> DecisionStack:
         return cls([Frame.from_json(d) for d in data])
+
+    def copy(self) -> DecisionStack:
+        """A deep copy (frames' data included)."""
+        return DecisionStack([Frame(f.kind, f.seat, deep_json(f.data)) for f in self.frames])

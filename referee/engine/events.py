@@ -104,3 +104,7 @@ class EventLog:
     @classmethod
     def from_json(cls, data: list[dict[str, Any]]) -> EventLog:
         return cls([Event.from_json(d) for d in data])
+
+    def copy(self) -> EventLog:
+        """A copy to append to independently (events themselves are never edited)."""
+        return EventLog(list(self.entries))

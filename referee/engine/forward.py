@@ -155,7 +155,7 @@ class ForwardModel:
     def apply_trusted(self, h: int, seat: int, action: dict[str, Any]) -> None:
         """Apply an action taken from ``legal(h, seat)`` unchecked (the search loop's fast path)."""
         self._count(1)
-        self.state(h)._apply(seat, action)
+        self.state(h).apply_trusted(seat, action)
 
     def playout(self, h: int, seed: int | str, max_decisions: int | None = None) -> dict[str, Any] | None:
         """Random legal moves to the end (or ``max_decisions``); the outcome, None if cut short."""
@@ -186,7 +186,7 @@ class ForwardModel:
                     legal = st.legal_actions(seat)
                     picks.append((seat, legal[rng.below(len(legal))]))
                 for seat, action in picks:
-                    st._apply(seat, action)
+                    st.apply_trusted(seat, action)
                     n += 1
                 if n >= mark:
                     mark = n + chunk

@@ -12,6 +12,7 @@ from .errors import BadOptions
 
 if TYPE_CHECKING:
     from .actions import ActionSet
+    from .dispatch import Dispatch
     from .state import State
 
 
@@ -148,6 +149,9 @@ class Game(ABC):
     info: GameInfo
     options: OptionsSpec = OptionsSpec()
     actions: ActionSet | None = None
+    #: the rules table, action class -> rule (``Dispatch``; docs/rules-style.md); the conformance suite
+    #: checks that every action type has a rule
+    rules: Dispatch[Any] | None = None
     state_class: type[State]
 
     def new_state(self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:

@@ -1,13 +1,15 @@
 """The ``State`` contract every game implements, and the checked/trusted apply split.
 
-A subclass implements the rules (``pending``, ``legal_actions``, ``_apply``, ``observe``,
-``outcome``, ``snapshot_data``/``from_snapshot``, ``redraw_hidden``); this base gives every
-game the same checked ``apply``, the same ``redeterminize`` around the game's re-draw
-(legality lives only in ``legal_actions``), snapshots with a
-common header, digests, and filtered event reading.
+A subclass implements the rules (``pending``, ``_legal``, ``_apply``, ``observe``, ``outcome``,
+``redraw_hidden``) and declares its data once, as dataclass fields (``record.py`` derives
+``snapshot_data``/``from_snapshot``/``clone`` from them); this base gives every game the same
+checked ``apply``, the same legal-list cache, the same ``redeterminize`` around the game's re-draw
+(legality lives only in ``_legal``), snapshots with a common header, digests, and filtered event
+reading.
 """
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -16,6 +18,7 @@ from .errors import IllegalAction, MalformedAction, NotYourDecision, SnapshotErr
 from .events import EventLog
 from .jsonutil import canonical, digest_text
 from .outcome import Outcome
+from .record import codec
 from .rng import Rng
 from .viewer import ALL, PUBLIC, Viewer
 
@@ -39,6 +42,10 @@ class State(ABC):
         if "redeterminize" in cls.__dict__:
             raise TypeError(f"{cls.__qualname__} overrides State.redeterminize: override redraw_hidden "
                             "instead (the engine reseeds the copy's RNG and keeps only the seat's events)")
+        # One legal-list cache, here: a game answers ``_legal`` and primes with ``remember_legal``.
+        if "legal_actions" in cls.__dict__:
+            raise TypeError(f"{cls.__qualname__} overrides State.legal_actions: implement _legal instead "
+                            "(the engine caches its answer until the next apply)")
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], rng: Rng | int,
                  log: EventLog | None = None) -> None:
@@ -47,6 +54,8 @@ class State(ABC):
         self.options = options
         self.rng = rng if isinstance(rng, Rng) else Rng(rng)
         self.log = log if log is not None else EventLog()
+        if dataclasses.is_dataclass(self):
+            codec(type(self)).reset(self)   # the declared fields, at their defaults
 
     # -- the rules (implemented by each game) ------------------------------------------------
     @abstractmethod
@@ -54,8 +63,9 @@ class State(ABC):
         """Seats that must decide now, ascending. Several = a simultaneous secret choice. Empty = over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
-        """The seat's legal actions as JSON dicts, in a deterministic order; [] if not pending."""
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions as JSON dicts, in a deterministic order; [] if not pending.
+        Called through ``legal_actions``, which caches the list until the next apply."""
 
     @abstractmethod
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
@@ -69,15 +79,54 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
-    @abstractmethod
+    # -- the data (declared once, as dataclass fields: see record.py) -------------------------------
     def snapshot_data(self) -> dict[str, Any]:
-        """The game-specific part of the snapshot (JSON)."""
+        """The game-specific part of the snapshot (JSON): the subclass's dataclass fields."""
+        return codec(type(self)).dump(self)
 
     @classmethod
-    @abstractmethod
     def from_snapshot(cls, game: Game, players: int, options: dict[str, Any], rng: Rng, log: EventLog,
                       data: dict[str, Any]) -> State:
         """Inverse of ``snapshot_data``."""
+        st = cls.__new__(cls)
+        st.game, st.players, st.options, st.rng, st.log = game, players, options, rng, log
+        codec(cls).load_into(st, data)
+        st.after_restore()
+        return st
+
+    def clone(self) -> State:
+        """A deep copy, field by field (no JSON in between)."""
+        cls = type(self)
+        st = cls.__new__(cls)
+        st.game, st.players, st.options = self.game, self.players, self.options
+        st.rng, st.log = self.rng.copy(), self.log.copy()
+        codec(cls).copy_into(self, st)
+        st.after_restore()
+        return st
+
+    def after_restore(self) -> None:  # noqa: B027  (a hook: most games derive nothing)
+        """Set what is derived, not stored (e.g. a reference to the game's content), after
+        ``from_snapshot`` and ``clone``."""
+
+    # -- the legal-list cache ------------------------------------------------------------------------
+    #: (seat, list) of the last ``_legal`` answer; dropped by every apply
+    _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
+
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions as JSON dicts, in a deterministic order; [] if not pending.
+        The list is the caller's (a copy); its dicts are shared and must not be edited."""
+        cached = self._legal_cache
+        if cached is None or cached[0] != seat:
+            cached = self._legal_cache = (seat, self._legal(seat))
+        return list(cached[1])
+
+    def remember_legal(self, seat: int, legal: list[dict[str, Any]]) -> None:
+        """Prime the cache with a list the rules computed anyway (e.g. to find a forced move)."""
+        self._legal_cache = (seat, legal)
+
+    def forget_legal(self) -> None:
+        """Drop the cache: for code that edits a state outside ``apply`` (tests, scenario set-up)."""
+        self._legal_cache = None
 
     def redraw_hidden(self, seat: int, rng: Rng) -> State:
         """A copy in which everything ``seat`` cannot see is re-drawn with ``rng`` (the game's part of
@@ -130,6 +179,7 @@ class State(ABC):
         key = canonical(dict(action))
         for legal in self.legal_actions(seat):
             if canonical(legal) == key:
+                self._legal_cache = None
                 self._apply(seat, legal)
                 return legal
         raise IllegalAction(f"action of type {action.get('type')!r} is not legal for seat {seat} now")
@@ -142,11 +192,13 @@ class State(ABC):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
             raise IllegalAction(f"index {index!r} is outside the legal list (0..{len(legal) - 1})")
         action = legal[index]
+        self._legal_cache = None
         self._apply(seat, action)
         return action
 
     def apply_trusted(self, seat: int, action: dict[str, Any]) -> None:
         """Unchecked apply for callers that took ``action`` from the legal list themselves."""
+        self._legal_cache = None
         self._apply(seat, action)
 
     def snapshot(self) -> dict[str, Any]:
@@ -174,9 +226,6 @@ class State(ABC):
         text = ",".join(f"{canonical(k)}:{self.log.canonical_text() if k == 'log' else canonical(parts[k])}"
                         for k in sorted(parts))
         return digest_text("{" + text + "}")
-
-    def clone(self) -> State:
-        return self.game.restore(self.snapshot())
 
     def events_for(self, viewer: Viewer, cursor: int = 0) -> list[dict[str, Any]]:
         """Events from ``cursor`` that ``viewer`` may see."""

@@ -10,7 +10,7 @@ wins. LD-6 ranks: the later a seat went out, the better.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,7 +28,7 @@ from referee.engine import (
     State,
     Viewer,
 )
-from referee.engine.events import EventLog
+from referee.engine.dispatch import Dispatch
 
 FACES = 6
 RAISE_SPAN = 2  # LD-2: a raise is at most this many above the current quantity (keeps the list <= 19)
@@ -50,19 +50,20 @@ class Challenge(Action):
     TYPE: ClassVar[str] = "challenge"
 
 
-class LiarsDiceState(State):
-    def __init__(self, game: Game, players: int, options: dict[str, Any], rng: Rng,
-                 log: EventLog | None = None) -> None:
-        super().__init__(game, players, options, rng, log)
-        self.dice: list[list[int]] = [[] for _ in range(players)]   # each sorted: order says nothing
-        self.turn = 0                                               # the seat to act
-        self.bid: list[int] | None = None                           # [quantity, face]
-        self.bidder: int | None = None
-        self.history: list[list[int]] = []                          # this round's bids [seat, q, f]
-        self.out_order: list[int] = []                              # seats in the order they went out
-        self.round = 0
+ACTIONS = ActionSet([Bid, Challenge])
 
-    # -- the rules ---------------------------------------------------------------------------
+
+@dataclass(init=False, eq=False, repr=False)
+class LiarsDiceState(State):
+    # The data, declared once (the engine derives snapshots, restore and clone from these fields).
+    dice: list[list[int]] = field(default_factory=list)   # per seat, each sorted: order says nothing
+    turn: int = 0                                          # the seat to act
+    bid: list[int] | None = None                           # [quantity, face]
+    bidder: int | None = None
+    history: list[list[int]] = field(default_factory=list)  # this round's bids [seat, q, f]
+    out_order: list[int] = field(default_factory=list)     # seats in the order they went out
+    round: int = 0
+
     def alive(self) -> list[int]:
         return [s for s in range(self.players) if self.dice[s]]
 
@@ -72,7 +73,7 @@ class LiarsDiceState(State):
     def pending(self) -> list[int]:
         return [self.turn] if len(self.alive()) > 1 else []
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
         total = self.total()
@@ -83,52 +84,12 @@ class LiarsDiceState(State):
             q0, f0 = self.bid
             bids = [(q, f) for q in range(q0, min(q0 + RAISE_SPAN, total) + 1) for f in range(1, FACES + 1)
                     if (q, f) > (q0, f0)]
-            out.append(Challenge().to_json())
-        out += [Bid(q, f).to_json() for q, f in bids]
+            out.append(Challenge.wire())
+        out += [Bid.wire(q, f) for q, f in bids]
         return out
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        if action["type"] == "challenge":
-            self._challenge(seat)
-            return
-        self.bid, self.bidder = [action["quantity"], action["face"]], seat
-        self.history.append([seat, action["quantity"], action["face"]])
-        self.log.public("bid", seat=seat, quantity=action["quantity"], face=action["face"])
-        self.turn = self._next(seat)
-
-    def _challenge(self, seat: int) -> None:
-        """LD-3, LD-4, LD-5."""
-        assert self.bid is not None and self.bidder is not None
-        quantity, face = self.bid
-        shown = sum(d.count(face) for d in self.dice)
-        loser = self.bidder if shown < quantity else seat
-        self.log.public("challenge", seat=seat, bidder=self.bidder, quantity=quantity, face=face, shown=shown,
-                        dice=[list(d) for d in self.dice], loser=loser)
-        self.dice[loser].pop()
-        if not self.dice[loser]:
-            self.out_order.append(loser)
-            self.log.public("out", seat=loser)
-        opener = loser if self.dice[loser] else self._next(loser)
-        self._new_round(opener)
-
-    def _next(self, seat: int) -> int:
-        for k in range(1, self.players + 1):
-            s = (seat + k) % self.players
-            if self.dice[s]:
-                return s
-        return seat
-
-    def _new_round(self, opener: int) -> None:
-        """LD-2: everyone still in rolls in secret."""
-        self.bid, self.bidder, self.history = None, None, []
-        if len(self.alive()) <= 1:
-            return
-        self.round += 1
-        self.turn = opener
-        for s in self.alive():
-            self.dice[s] = sorted(self.rng.dice(len(self.dice[s])))
-            self.log.private(s, "rolled", dice=list(self.dice[s]))
-        self.log.public("round", round=self.round, opener=opener, counts=[len(d) for d in self.dice])
+        RULES(self, seat, action)
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -156,26 +117,6 @@ class LiarsDiceState(State):
             score[s] = self.players
         return Outcome.from_scores(score)
 
-    # -- snapshots ---------------------------------------------------------------------------
-    def snapshot_data(self) -> dict[str, Any]:
-        return {"dice": [list(d) for d in self.dice], "turn": self.turn, "bid": self.bid,
-                "bidder": self.bidder,
-                "history": [list(h) for h in self.history], "out_order": list(self.out_order),
-                "round": self.round}
-
-    @classmethod
-    def from_snapshot(cls, game: Game, players: int, options: dict[str, Any], rng: Rng, log: EventLog,
-                      data: dict[str, Any]) -> LiarsDiceState:
-        st = cls(game, players, options, rng, log)
-        st.dice = [list(d) for d in data["dice"]]
-        st.turn = data["turn"]
-        st.bid = list(data["bid"]) if data["bid"] is not None else None
-        st.bidder = data["bidder"]
-        st.history = [list(h) for h in data["history"]]
-        st.out_order = list(data["out_order"])
-        st.round = data["round"]
-        return st
-
     # -- hidden information ------------------------------------------------------------------
     def redraw_hidden(self, seat: int, rng: Rng) -> LiarsDiceState:
         """Other seats' dice are unknown to ``seat``: re-roll them (same counts), in seat order. Fresh rolls
@@ -190,18 +131,70 @@ class LiarsDiceState(State):
         return copy
 
 
+# -- the rules: one function per action class ----------------------------------------------------
+RULES = Dispatch[LiarsDiceState](ACTIONS)
+
+
+@RULES.on(Bid)
+def bid(st: LiarsDiceState, seat: int, a: Bid) -> None:
+    """LD-2: a raise."""
+    st.bid, st.bidder = [a.quantity, a.face], seat
+    st.history.append([seat, a.quantity, a.face])
+    st.log.public("bid", seat=seat, quantity=a.quantity, face=a.face)
+    st.turn = next_seat(st, seat)
+
+
+@RULES.on(Challenge)
+def challenge(st: LiarsDiceState, seat: int, a: Challenge) -> None:
+    """LD-3, LD-4, LD-5."""
+    assert st.bid is not None and st.bidder is not None
+    quantity, face = st.bid
+    shown = sum(d.count(face) for d in st.dice)
+    loser = st.bidder if shown < quantity else seat
+    st.log.public("challenge", seat=seat, bidder=st.bidder, quantity=quantity, face=face, shown=shown,
+                  dice=[list(d) for d in st.dice], loser=loser)
+    st.dice[loser].pop()
+    if not st.dice[loser]:
+        st.out_order.append(loser)
+        st.log.public("out", seat=loser)
+    opener = loser if st.dice[loser] else next_seat(st, loser)
+    new_round(st, opener)
+
+
+def next_seat(st: LiarsDiceState, seat: int) -> int:
+    for k in range(1, st.players + 1):
+        s = (seat + k) % st.players
+        if st.dice[s]:
+            return s
+    return seat
+
+
+def new_round(st: LiarsDiceState, opener: int) -> None:
+    """LD-2: everyone still in rolls in secret."""
+    st.bid, st.bidder, st.history = None, None, []
+    if len(st.alive()) <= 1:
+        return
+    st.round += 1
+    st.turn = opener
+    for s in st.alive():
+        st.dice[s] = sorted(st.rng.dice(len(st.dice[s])))
+        st.log.private(s, "rolled", dice=list(st.dice[s]))
+    st.log.public("round", round=st.round, opener=opener, counts=[len(d) for d in st.dice])
+
+
 class LiarsDice(Game):
     info = GameInfo("liars_dice", "Liar's Dice", "1", 2, 4, cooperative=False, safety_limit=1300,
                     hidden_information=True, simultaneous=False,
                     description="Bid on everyone's hidden dice; call a bluff (an outside example game)")
     options = OptionsSpec(Option("dice", 3, "dice per seat at the start", min=1, max=5))
-    actions = ActionSet([Bid, Challenge])
+    actions = ACTIONS
+    rules = RULES
     state_class = LiarsDiceState
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         st = LiarsDiceState(self, players, options, Rng(seed))
         st.dice = [[0] * options["dice"] for _ in range(players)]
-        st._new_round(opener=0)
+        new_round(st, opener=0)
         return st
 
     def decision_limit(self, players: int, options: dict[str, Any]) -> int:

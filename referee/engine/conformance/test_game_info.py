@@ -28,6 +28,14 @@ def test_info_and_options(conformance_game: Game) -> None:
             game.new_state(info.min_players, {opt.name: object()}, 0)
 
 
+def test_every_action_type_has_a_rule(conformance_game: Game) -> None:
+    game = conformance_game
+    if game.rules is None:
+        pytest.skip(f"{game.info.id} declares no rules table (Game.rules)")
+    assert game.actions is not None and game.rules.actions is game.actions
+    game.rules.check()
+
+
 def test_content_loads(conformance_game: Game) -> None:
     game = conformance_game
     game.validate_content()

@@ -159,7 +159,7 @@ class BlockcraftState(State):
         self.result: dict[str, Any] | None = None
         self.next_uid = 1
         self.turn_over = False
-        self._legal: tuple[int, list[dict[str, Any]]] | None = None
+        self._legal_memo: tuple[int, list[dict[str, Any]]] | None = None
         self.mv = 0   # map version: bumped on every map change (cache key of the map view)
         self._map_view: dict[str, Any] = {}
 
@@ -212,18 +212,18 @@ class BlockcraftState(State):
         top = self.stack.top()
         return [top.seat] if top is not None else [self.current]
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
-        if self._legal is not None and self._legal[0] == seat:
-            return self._legal[1]
+        if self._legal_memo is not None and self._legal_memo[0] == seat:
+            return self._legal_memo[1]
         out = legal_for(self, seat)
-        self._legal = (seat, out)
+        self._legal_memo = (seat, out)
         return out
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        self._legal = None
-        dispatch(self, seat, action)   # ``advance`` leaves ``_legal`` valid (or None) for the new position
+        self._legal_memo = None
+        dispatch(self, seat, action)   # ``advance`` leaves ``_legal_memo`` valid (or None) for the new position
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -291,7 +291,7 @@ class BlockcraftState(State):
         st.box_characters = list(self.box_characters)
         st.death_order = list(self.death_order)
         st.result = copy.deepcopy(self.result)
-        st._legal = None
+        st._legal_memo = None
         st._map_view = {}
         return st
 

@@ -141,7 +141,7 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
         top = self.stack.top()
         return [top.seat] if top is not None else [self.active]
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         """CK-5.28: the decision's actions, or the main-phase list in CK-5.5..5.16 order."""
         if self.over:
             return []

@@ -257,7 +257,7 @@ class DTState(State):
         assert self.active is not None, "a turn has an active seat"
         return [self.active]
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         cached = self._legal_cache
         if cached is not None and cached[0] == seat:
             return list(cached[1])

@@ -29,7 +29,7 @@ class GreyportState(FramesMixin):
         top = self.stack.top()
         return top.kind if top is not None else "main_action"
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
         cached = self._legal_cache

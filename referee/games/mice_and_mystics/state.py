@@ -150,7 +150,6 @@ class MMState(State):
         self.mice: dict[str, Mouse] = {}
         self.monsters: dict[str, Monster] = {}
         self.stack = DecisionStack()
-        self._legal_cache: list[dict[str, Any]] | None = None
 
     # -- contract --------------------------------------------------------------------------
     @property
@@ -170,18 +169,13 @@ class MMState(State):
             return [self.mice[t["mouse"]].seat]
         return []
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
-        cached = self._legal_cache
-        if cached is None:
-            cached = self._legal_cache = _dispatch().legal(self)
-        return list(cached)
+        return _dispatch().legal(self)   # cached by the engine until the next apply
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        self._legal_cache = None
         _dispatch().apply(self, action)
-        self._legal_cache = None
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -252,7 +246,6 @@ class MMState(State):
         st.mice = {k: m.copy() for k, m in self.mice.items()}
         st.monsters = {k: m.copy() for k, m in self.monsters.items()}
         st.stack = DecisionStack.from_json(copy.deepcopy(self.stack.to_json()))
-        st._legal_cache = None
         return st
 
     def redraw_hidden(self, seat: int, rng: Rng) -> MMState:

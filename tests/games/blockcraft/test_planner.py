@@ -94,7 +94,7 @@ def test_reach_search_expands_a_turn_into_next_turn_positions() -> None:
     st: Any = GAME.new_state(1, {"mode": "extreme"}, seed=4)
     while st.phase in ("choose_character", "choose_start"):
         choice = bot.act(reach._request(st, 0))
-        st._apply(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
+        st.apply_trusted(0, st.legal_actions(0)[choice] if isinstance(choice, int) else choice)
     reach.settle(st, bot)
     assert st.round == 1 and st.legal_actions(0)
     kids = list(reach.expand(st, bot))

@@ -98,7 +98,7 @@ def settle_idle(st: BlockcraftState, p: Player) -> None:
 def advance(st: BlockcraftState) -> None:
     """Run automatic steps until a seat must decide (or the game is over)."""
     while st.phase == "turn":
-        st._legal = None
+        st._legal_memo = None
         top = st.stack.top()
         cur = st.p[st.current]
         if top is not None:
@@ -130,7 +130,7 @@ def advance(st: BlockcraftState) -> None:
             legal = st.legal_actions(st.current)   # cached for the caller's next legal_actions()
             if len(legal) == 1 and legal[0]["type"] == "end_action_phase":
                 end_action_phase(st, cur)
-                st._legal = None
+                st._legal_memo = None
                 continue
             return
         if st.step == "xp":

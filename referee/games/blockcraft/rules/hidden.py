@@ -82,7 +82,7 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
         for p, f in zip(hidden, faces, strict=True):
             p.identity = f
     cp.mv += 1
-    cp._legal = None
+    cp._legal_memo = None
     return cp
 
 
