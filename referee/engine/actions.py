@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
 from .errors import MalformedAction
@@ -51,8 +51,8 @@ class Action:
     def wire(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
         """The wire dict of ``cls(*args, **kwargs)`` without building the object (legal lists are hot).
         Sequence fields are given as lists. Generated per class on first use."""
-        fn = _wire_function(cls)
-        return fn(*args, **kwargs)
+        out: dict[str, Any] = _wire_function(cls)(*args, **kwargs)
+        return out
 
 
 def _wire_function(cls: type[Action]) -> Any:
@@ -79,8 +79,9 @@ def _wire_function(cls: type[Action]) -> Any:
         f"def wire({', '.join(params)}):\n    return {{{', '.join(items)}}}\n"
     exec(compile(src, f"<wire {cls.__qualname__}>", "exec"), ns)  # noqa: S102
     fn = staticmethod(ns["wire"])
-    cls._wire_fn = ns["wire"]  # type: ignore[attr-defined]
-    cls.wire = fn  # type: ignore[method-assign,assignment]  # later calls go straight to the generated one
+    # later calls go straight to the generated function
+    for name, value in (("_wire_fn", ns["wire"]), ("wire", fn)):
+        setattr(cls, name, value)
     return ns["wire"]
 
 
@@ -184,7 +185,7 @@ class ActionSet:
     def __init__(self, kinds: Iterable[type[Action]]) -> None:
         self.kinds: dict[str, type[Action]] = {}
         self._hints: dict[str, dict[str, Any]] = {}
-        self._trusted: dict[str, Any] = {}
+        self._trusted: dict[str, Callable[[Mapping[str, Any]], Action]] = {}
         for k in kinds:
             if not k.TYPE or k.TYPE in self.kinds:
                 raise TypeError(f"action class {k.__name__} needs a unique TYPE")

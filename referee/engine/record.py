@@ -91,9 +91,11 @@ def codec(cls: type) -> Codec:
         c = _CODECS[cls] = Codec(cls)
         if issubclass(cls, Record):
             dump, load, copy = c.dump, c.load, c.copy
-            cls.to_json = lambda self: dump(self)  # type: ignore[method-assign]
-            cls.from_json = classmethod(lambda _cls, data: load(data))  # type: ignore[assignment]
-            cls.copy = lambda self: copy(self)  # type: ignore[method-assign]
+            methods: dict[str, Any] = {"to_json": lambda self: dump(self),
+                                       "from_json": classmethod(lambda _cls, data: load(data)),
+                                       "copy": lambda self: copy(self)}
+            for name, method in methods.items():
+                setattr(cls, name, method)
     return c
 
 
@@ -136,14 +138,15 @@ class _Gen:
         if hint in (int, str, bool, float, type(None)):
             return None, None, None
         if hint is Any or hint is object:
-            return (lambda x: f"deep_json({x})",) * 3  # type: ignore[return-value]
+            return (lambda x: f"deep_json({x})",) * 3
         if origin in (typing.Union, types.UnionType):
             arms = [a for a in get_args(hint) if a is not type(None)]
             if all(a in (int, str, bool, float) for a in arms):
                 return None, None, None
             if len(arms) != 1:
                 raise TypeError(f"{where}: only X | None unions of a non-scalar are supported, not {hint!r}")
-            return tuple(_optional(e) for e in self.exprs(arms[0], where))  # type: ignore[return-value]
+            d, lo, c = self.exprs(arms[0], where)
+            return _optional(d), _optional(lo), _optional(c)
         if origin in (list, tuple):
             args = get_args(hint)
             if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
@@ -163,7 +166,7 @@ class _Gen:
             if k not in (str, int):
                 raise TypeError(f"{where}: dict keys must be str or int, not {k!r}")
             if k is str and (v is Any or v is object):
-                return (lambda x: f"deep_json({x})",) * 3  # type: ignore[return-value]
+                return (lambda x: f"deep_json({x})",) * 3
             d, lo, c = self.exprs(v, where)
             return (self._items(d, "str" if k is int else None), self._items(lo, "int" if k is int else None),
                     self._items(c, None))
