@@ -35,6 +35,17 @@ log = logging.getLogger("referee.match")
 
 _CONSEQUENCE = {"reask": bot_pb2.REASKED, "random_move": bot_pb2.RANDOM_MOVE, "forfeit": bot_pb2.FORFEIT}
 
+#: Lag compensation (docs/protocol.md, "Deadlines"). The referee can only timestamp an answer when its
+#: event loop reads it, and a loaded referee reads late: at its deadline the timer may run before an
+#: answer that had already arrived (gRPC hands it over in several loop steps), or both run long after the
+#: deadline. So a deadline is looked at twice: when its timer fires, the referee first reads what it has
+#: received for GRACE_BASE_S + twice the timer's own lateness (at most GRACE_CAP_S), and an answer read
+#: while the deadline is overdue by at most GRACE_CAP_S (the timer not yet run, or in that grace) counts
+#: as on time, charged the limit. An answer never gets more than GRACE_CAP_S past its limit, and only
+#: while the referee itself was late.
+GRACE_BASE_S = 0.005
+GRACE_CAP_S = 0.05
+
 
 @dataclass
 class Pending:
@@ -45,6 +56,8 @@ class Pending:
     sent_at: float
     limit_s: float
     timer: asyncio.TimerHandle | None = None
+    #: the deadline's timer has fired once and granted the referee's read grace (lag compensation)
+    in_grace: bool = False
 
     @property
     def decision_id(self) -> int:
@@ -254,7 +267,12 @@ class LiveMatch:
         """A bot's answer to ``slot.pending`` (an index, action JSON text, or None for neither)."""
         p = slot.pending
         assert p is not None
-        verdict = self.driver.answer(slot.seat, choice, p.elapsed_ms(), may_reask=p.remaining_ms() > 0)
+        elapsed = p.elapsed_ms()
+        limit_ms = int(p.limit_s * 1000)
+        if elapsed > limit_ms and self._read_late(p):
+            elapsed = limit_ms  # on time: the referee, not the bot, was late (GRACE_*)
+        verdict = self.driver.answer(slot.seat, choice, elapsed,
+                                     may_reask=p.remaining_ms() > 0 and not p.in_grace)
         if verdict.consequence == "reask":
             self._tell(slot, p, verdict)
             self._resend(slot, p, p.ask.attempts)
@@ -262,9 +280,28 @@ class LiveMatch:
             return
         self._resolved(slot, p, verdict)
 
+    @staticmethod
+    def _read_late(p: Pending) -> bool:
+        """The deadline has passed, but the referee has not yet looked at it (its timer is overdue) or is
+        still reading what it received before it did (the grace), by at most GRACE_CAP_S."""
+        timer = p.timer
+        if timer is None:
+            return False
+        overdue = time.monotonic() - (p.sent_at + p.limit_s)
+        return p.in_grace or (asyncio.get_running_loop().time() >= timer.when() and overdue <= GRACE_CAP_S)
+
     def _time_out(self, slot: SeatSlot, p: Pending) -> None:
-        if slot.pending is p:
-            self._resolved(slot, p, self.driver.time_out(slot.seat, int(p.limit_s * 1000)))
+        if slot.pending is not p:
+            return
+        if not p.in_grace and p.timer is not None:
+            loop = asyncio.get_running_loop()
+            late = max(0.0, loop.time() - p.timer.when())
+            if late < GRACE_CAP_S:
+                p.in_grace = True
+                p.timer = loop.call_later(min(GRACE_CAP_S - late, GRACE_BASE_S + 2 * late), self._time_out,
+                                          slot, p)
+                return
+        self._resolved(slot, p, self.driver.time_out(slot.seat, int(p.limit_s * 1000)))
 
     def _resolved(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
         slot.pending = None
