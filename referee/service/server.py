@@ -260,7 +260,10 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
         if match is None:
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no running match {request.match_id!r}")
             return
-        if not match.feed.frames and not match.over:
+        if not match.feed.frames:
+            if match.over:  # ended unwatched, not yet removed: there is no frame to show
+                await context.abort(grpc.StatusCode.NOT_FOUND, f"match {request.match_id!r} has ended")
+                return
             match.feed.publish(match.driver.state, match.driver.plies)
         async for frame in match.feed.watch(request.delay_ms / 1000):
             yield frame

@@ -69,3 +69,22 @@ def test_a_watcher_of_a_shared_deal_never_sees_its_end(referee_thread, shared: b
     assert last["ply"] == len(report.replay["actions"])
     for f in frames[:-1]:
         assert f["outcome"] is None and not f["embargoed"]
+
+
+def test_watching_a_match_that_ended_unwatched_is_a_clear_not_found(referee_thread) -> None:  # type: ignore[no-untyped-def]
+    # the short window between a match's end and its removal: no frame was ever published
+    from referee.client import BotNotFound
+    from referee.service.match import LiveMatch
+    from tests.fixtures.sealed_bids import GAME as SEALED
+
+    spec = MatchSpec("ended-1", "sealed_bids", 3, [SeatSpec("a"), SeatSpec("b")], {"rounds": 1})
+
+    async def plant() -> None:
+        match = LiveMatch(spec, SEALED, SEALED.new_state(2, {"rounds": 1}, 3), referee_thread.referee.config)
+        match.over = True
+        referee_thread.referee.matches[spec.match_id] = match
+
+    referee_thread.call(plant())
+    with RefereeClient(referee_thread.address, referee_thread.organizer_token) as c:
+        with pytest.raises(BotNotFound, match="has ended"):
+            list(c.watch(spec.match_id))
