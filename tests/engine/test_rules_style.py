@@ -156,3 +156,23 @@ def test_clone_and_restore_give_the_same_state_as_the_snapshot_round_trip() -> N
         legal = st.legal_actions(seat)
         st.apply(seat, legal[rng.below(len(legal))])
     assert st.clone().snapshot() == st.snapshot() == SEALED.restore(st.snapshot()).snapshot()
+
+
+def test_canonical_json_is_the_standard_librarys_text_exactly() -> None:
+    import json
+    import random
+
+    from referee.engine.jsonutil import canonical, is_jsonable
+
+    def ref(v: Any) -> str:
+        return json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+    r = random.Random(5)
+    cases: list[Any] = [{"b": 1, "a": [1, 2]}, {"x": 1e-5, "y": "1.5 text"}, {1: 2, 3: [4]}, 2**70, -1e-07,
+                        {"s": "a\x01\u2028é\n\"\\"}, [None, True, False, -0.0, 1e300, 0.00012],
+                        {"k": {"z": []}}]
+    cases += [{str(r.random()): [r.randint(-2**63, 2**63 - 1), r.random() * 10 ** r.randint(-9, 20),
+                                 chr(r.randint(32, 0xD7FF))] for _ in range(3)} for _ in range(500)]
+    for value in cases:
+        assert canonical(value) == ref(value)
+    assert not is_jsonable(float("nan"))
