@@ -5,11 +5,14 @@ from typing import Any
 
 from referee.engine import Game, Rng
 
+from .model import PlayerState
 from .state import GreyportState
 
 
 def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> GreyportState:
     st = GreyportState(game, players, options, Rng(seed))
+    st.players_ = [PlayerState() for _ in range(players)]
+    st.groups = [[] for _ in range(players)]
     chars = options["characters"]
     tasks: list[dict[str, Any]] = []
     if chars is not None:

@@ -32,19 +32,10 @@ class GreyportState(FramesMixin):
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
-        cached = self._legal_cache
-        if cached is not None and cached[0] == seat:
-            # the list ``advance`` computed is handed over as it is (no copy): the cache is dropped, so a
-            # caller that edits it changes nothing here and a second ask recomputes it
-            self._legal_cache = None
-            return cached[1]
         top = self.stack.top()
-        legal = self.frame_legal(top) if top is not None else self.main_legal(seat)
-        self._legal_cache = (seat, legal)
-        return [dict(a) for a in legal]
+        return self.frame_legal(top) if top is not None else self.main_legal(seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        self._legal_cache = None
         self._decide(seat, action, auto=False)
         self.advance()
 
@@ -74,7 +65,7 @@ class GreyportState(FramesMixin):
                         self._decide(top.seat, legal[0], auto=True)
                         frames = self.stack.frames
                         continue
-                    self._legal_cache = (top.seat, legal)   # the list the seat is asked with next
+                    self.remember_legal(top.seat, legal)   # the list the seat is asked with next
                 return
             tasks = self.tasks
             if tasks:
@@ -100,7 +91,7 @@ class GreyportState(FramesMixin):
                     self._decide(seat, legal[0], auto=True)
                     frames = self.stack.frames
                     continue
-                self._legal_cache = (seat, legal)
+                self.remember_legal(seat, legal)
             return
         self.stack.frames = []
         self.tasks = []

@@ -70,6 +70,7 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     st.shuffle_deck = eager_shuffle(st, rng)
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
+    st.groups = [[] for _ in range(n)]
     st.enc_index = setup.get("enc_index", 0)
     st.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
     st.curse_deck = list(setup.get("curse_deck", []))
