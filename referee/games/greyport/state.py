@@ -7,6 +7,7 @@ from typing import Any
 from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
+from .rules.dispatch import RULES
 from .rules.frames import FramesMixin
 
 #: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
@@ -42,11 +43,7 @@ class GreyportState(FramesMixin):
     def _decide(self, seat: int, action: dict[str, Any], auto: bool) -> None:
         if auto:
             self.log.public("auto", seat=seat, action=dict(action))
-        top = self.stack.top()
-        if top is not None:
-            self.frame_do(top, action)
-        else:
-            self.do_main(seat, action)
+        RULES(self, seat, action)
         self.checks()
 
     def advance(self) -> None:

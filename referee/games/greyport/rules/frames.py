@@ -1,5 +1,6 @@
-"""GB-5.9 sub-decisions: for each frame kind, its legal list (``_legal_<kind>``) and its resolution
-(``_do_<kind>``). Setup choices (GB-4.2.1, GB-4.2.6) and the end-of-round decisions live here too."""
+"""GB-5.9 sub-decisions: for each frame kind, its legal list (``_legal_<kind>``); the rules for the actions
+that answer them (registered on ``RULES`` by action class; a rule pops its frame). Setup choices (GB-4.2.1,
+GB-4.2.6) and the end-of-round decisions live here too."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -7,12 +8,37 @@ from typing import Any
 
 from referee.engine import Frame
 
+from ..actions import (
+    AmbushNext,
+    ChooseCharacter,
+    ChoosePlayer,
+    ChooseWounded,
+    Discard,
+    DiscardChoice,
+    DiscardDone,
+    Fight,
+    MarkerTaunt,
+    Ready,
+    Recruit,
+    Reroll,
+    Retire,
+    RetireSkip,
+    RewardSkip,
+    RewardStrike,
+    RewardTake,
+    SpendShields,
+    Splash,
+    SplashSkip,
+    TakeMonster,
+    Taunt,
+    TauntSkip,
+)
 from .core import C
+from .dispatch import RULES
 from .encounter import EncounterMixin
 
-#: frame kind -> method names (built once per kind: a hot path)
+#: frame kind -> method name (built once per kind: a hot path)
 _LEGAL: dict[str, str] = {}
-_DO: dict[str, str] = {}
 
 
 class FramesMixin(EncounterMixin):
@@ -22,198 +48,230 @@ class FramesMixin(EncounterMixin):
             name = _LEGAL[f.kind] = f"_legal_{f.kind}"
         return getattr(self, name)(f)
 
-    def frame_do(self, f: Frame, a: dict[str, Any]) -> None:
-        name = _DO.get(f.kind)
-        if name is None:
-            name = _DO[f.kind] = f"_do_{f.kind}"
-        getattr(self, name)(f, a)
-
     # -- setup ----------------------------------------------------------------------------------------
     def _legal_choose_character(self, f: Frame) -> list[dict[str, Any]]:
         taken = {p.character for p in self.players_}
-        return [{"type": "choose_character", "character": c} for c in C.characters if c not in taken]
-
-    def _do_choose_character(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.players_[f.seat].character = a["character"]
+        return [ChooseCharacter.wire(c) for c in C.characters if c not in taken]
 
     def _legal_choose_wounded(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "choose_wounded", "seat": s} for s in range(self.players)]
-
-    def _do_choose_wounded(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.wound(a["seat"])
+        return [ChooseWounded.wire(s) for s in range(self.players)]
 
     def _legal_ambush(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "ambush_next", "monster": m} for m in f.data["pending"]]
-
-    def _do_ambush(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.resolve_ambush(a["monster"], [m for m in f.data["pending"] if m != a["monster"]])
+        return [AmbushNext.wire(m) for m in f.data["pending"]]
 
     # -- taunts ---------------------------------------------------------------------------------------
     def _legal_forced_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
-
-    def _do_forced_taunt(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.marker_taunt(a["monster"])
+        return [MarkerTaunt.wire(m) for m in self.marker_targets()]
 
     def _legal_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "taunt",
-                 "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
-
-    def _do_taunt(self, f: Frame, a: dict[str, Any]) -> None:
-        """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
-        self.stack.pop()
-        if a["type"] == "taunt":
-            self.move_monster(a["monster"], f.seat)
-            self.stat(f.seat, "taunts")
-            self.actor = f.seat
+        return [Taunt.wire(m) for m in self.taunt_targets(f.seat)] + [TauntSkip.wire()]
 
     # -- card play sub-decisions ------------------------------------------------------------------------
     def _legal_choose_player(self, f: Frame) -> list[dict[str, Any]]:
         seats: range | list[int] = range(self.players)
         if f.data["effect"] == "rally":
             seats = [s for s in seats if s != f.seat]
-        return [{"type": "choose_player", "seat": s} for s in seats]
-
-    def _do_choose_player(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        target, n, eff = a["seat"], f.data["n"], f.data["effect"]
-        self.log.public("choose_player", seat=f.seat, target=target, effect=eff)
-        if eff == "draw":
-            self.draw(target, n, by=f.seat)
-        elif eff == "heal":
-            self.heal(target, n, f.seat)
-        else:
-            self.players_[target].hero_limit += n
+        return [ChoosePlayer.wire(s) for s in seats]
 
     def _legal_retire(self, f: Frame) -> list[dict[str, Any]]:
-        out = [{"type": "retire", "card": c} for c in sorted(self.players_[f.seat].hand)]
-        return out + ([{"type": "retire_skip"}] if f.data["optional"] else [])
-
-    def _do_retire(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        if a["type"] == "retire":
-            self.retire_card(f.seat, a["card"])
+        out = [Retire.wire(c) for c in sorted(self.players_[f.seat].hand)]
+        return out + ([RetireSkip.wire()] if f.data["optional"] else [])
 
     def _legal_retire_curse(self, f: Frame) -> list[dict[str, Any]]:
         p = self.players_[f.seat]
         hand = sorted(c for c in p.hand if self.card_def(c).kind == "curse")
         disc = [c for c in p.discard if self.card_def(c).kind == "curse"]
-        return [{"type": "retire", "card": c} for c in hand + disc] + [{"type": "retire_skip"}]
-
-    def _do_retire_curse(self, f: Frame, a: dict[str, Any]) -> None:
-        self._do_retire(f, a)
+        return [Retire.wire(c) for c in hand + disc] + [RetireSkip.wire()]
 
     def _legal_ready(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "ready", "hero": h} for h in self.exhausted_heroes(exclude=f.data["card"])]
-
-    def _do_ready(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        for p in self.players_:
-            for e in p.play:
-                if e["card"] == a["hero"]:
-                    e["exhausted"] = False
-        self.log.public("ready", seat=f.seat, hero=a["hero"], by=f.data["card"])
+        return [Ready.wire(h) for h in self.exhausted_heroes(exclude=f.data["card"])]
 
     # -- fights -----------------------------------------------------------------------------------------
     def _legal_fight_targets(self, f: Frame) -> list[dict[str, Any]]:
         e = self.entry_of(f.seat, f.data["hero"])
-        return [{"type": "fight", "hero": e["card"], "targets": t} for t in self.target_sets(e)]
-
-    def _do_fight_targets(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.start_fight(f.seat, a["hero"], list(a["targets"]))
+        return [Fight.wire(e["card"], t) for t in self.target_sets(e)]
 
     def _legal_reroll(self, f: Frame) -> list[dict[str, Any]]:
         idx = range(len(self.fighting()["pool"]))
         out = []
         for k in range(0, min(f.data["n"], len(idx)) + 1):
-            out += [{"type": "reroll", "dice": list(c)} for c in combinations(idx, k)]
+            out += [Reroll.wire(list(c)) for c in combinations(idx, k)]
         return out
 
-    def _do_reroll(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.reroll_dice(list(a["dice"]))
-
     def _legal_splash(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "splash", "monster": m} for m in self.splash_targets()] + [{"type": "splash_skip"}]
-
-    def _do_splash(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        if a["type"] == "splash":
-            self.splash(a["monster"], f.data["n"])
+        return [Splash.wire(m) for m in self.splash_targets()] + [SplashSkip.wire()]
 
     # -- damage -------------------------------------------------------------------------------------------
     def _legal_shield(self, f: Frame) -> list[dict[str, Any]]:
         top = min(self.players_[f.seat].shields, f.data["remaining"])
-        return [{"type": "spend_shields", "count": k} for k in range(top + 1)]
-
-    def _do_shield(self, f: Frame, a: dict[str, Any]) -> None:
-        self.spend_shields(f, a["count"])
+        return [SpendShields.wire(k) for k in range(top + 1)]
 
     def _legal_discard_choice(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "discard_choice", "card": c} for c in sorted(self.players_[f.seat].hand)]
-
-    def _do_discard_choice(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.discard_from_hand(f.seat, a["card"], f.data["why"])
+        return [DiscardChoice.wire(c) for c in sorted(self.players_[f.seat].hand)]
 
     def _legal_take_monster(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "take_monster", "monster": m} for m in self.loc_group]
-
-    def _do_take_monster(self, f: Frame, a: dict[str, Any]) -> None:
-        """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
-        self.stack.pop()
-        self.move_monster(a["monster"], f.seat)
-        self.push([{"op": "distribute", "seat": (f.seat + 1) % self.players}])
+        return [TakeMonster.wire(m) for m in self.loc_group]
 
     # -- rewards ------------------------------------------------------------------------------------------
     def _legal_reward_take(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "reward_take", "card": c} for c in f.data["cards"]] + [{"type": "reward_skip"}]
-
-    def _do_reward_take(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        seat = f.seat
-        card = a.get("card")
-        if f.data["mode"] == "reveal5":
-            rest = [c for c in f.data["cards"] if c != card]
-            self.settle("item", len(self.item_deck))   # the rest go under a deck of known order
-            self.item_deck.extend(rest)
-        elif card is not None:
-            self.take_from_row(card)
-        if card is not None:
-            self.players_[seat].hand.append(card)
-            self.log.public("reward_take", seat=seat, card=card)
+        return [RewardTake.wire(c) for c in f.data["cards"]] + [RewardSkip.wire()]
 
     def _legal_reward_strike(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "reward_strike", "monster": m} for m in self.all_monsters()]
-
-    def _do_reward_strike(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        m = a["monster"]
-        self.hit(m, max(0, f.data["n"] - self.armour(m, False)), f.seat)
-        self.defeat_check(m, f.seat)
+        return [RewardStrike.wire(m) for m in self.all_monsters()]
 
     # -- end of round ----------------------------------------------------------------------------------------
     def _legal_recruit(self, f: Frame) -> list[dict[str, Any]]:
         return self.recruit_pairs(f.seat)
 
-    def _do_recruit(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.recruit(f.seat, a["coin"], a["card"])
-
     def _legal_discard(self, f: Frame) -> list[dict[str, Any]]:
         hand = self.players_[f.seat].hand
-        out = [{"type": "discard", "card": c} for c in sorted(hand)]
+        out = [Discard.wire(c) for c in sorted(hand)]
         if len(hand) <= self.hand_limit(f.seat):
-            out.append({"type": "discard_done"})
+            out.append(DiscardDone.wire())
         return out
 
-    def _do_discard(self, f: Frame, a: dict[str, Any]) -> None:
-        if a["type"] == "discard_done":
-            self.stack.pop()
-            return
-        self.discard_from_hand(f.seat, a["card"], "discard_step")
+
+# -- the answers (the frame on top of the stack is the one the seat was asked) ----------------------------
+@RULES.on(ChooseCharacter)
+def choose_character(st: FramesMixin, seat: int, a: ChooseCharacter) -> None:
+    """GB-4.2.1: seats choose in order among unchosen characters."""
+    st.stack.pop()
+    st.players_[seat].character = a.character
+
+
+@RULES.on(ChooseWounded)
+def choose_wounded(st: FramesMixin, seat: int, a: ChooseWounded) -> None:
+    """GB-4.2.6: the first player chooses the wounded seat."""
+    st.stack.pop()
+    st.wound(a.seat)
+
+
+@RULES.on(AmbushNext)
+def ambush_next(st: FramesMixin, seat: int, a: AmbushNext) -> None:
+    """GB-4.4 step 9: this ambush now, then the rest."""
+    f = st.stack.pop()
+    st.resolve_ambush(a.monster, [m for m in f.data["pending"] if m != a.monster])
+
+
+@RULES.on(Taunt)
+def taunt(st: FramesMixin, seat: int, a: Taunt) -> None:
+    """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
+    st.stack.pop()
+    st.move_monster(a.monster, seat)
+    st.stat(seat, "taunts")
+    st.actor = seat
+
+
+@RULES.on(TauntSkip, RetireSkip, SplashSkip)
+def skip(st: FramesMixin, seat: int, a: TauntSkip | RetireSkip | SplashSkip) -> None:
+    """An optional taunt, retire or splash declined."""
+    st.stack.pop()
+
+
+@RULES.on(ChoosePlayer)
+def choose_player(st: FramesMixin, seat: int, a: ChoosePlayer) -> None:
+    """GB-3.4 draw_any / heal_any / rally: the chosen seat gets the effect."""
+    f = st.stack.pop()
+    target, n, eff = a.seat, f.data["n"], f.data["effect"]
+    st.log.public("choose_player", seat=seat, target=target, effect=eff)
+    if eff == "draw":
+        st.draw(target, n, by=seat)
+    elif eff == "heal":
+        st.heal(target, n, seat)
+    else:
+        st.players_[target].hero_limit += n
+
+
+@RULES.on(Retire)
+def retire(st: FramesMixin, seat: int, a: Retire) -> None:
+    """GB-6.7.1 (frames ``retire`` and ``retire_curse``)."""
+    st.stack.pop()
+    st.retire_card(seat, a.card)
+
+
+@RULES.on(Ready)
+def ready(st: FramesMixin, seat: int, a: Ready) -> None:
+    """GB-6.5.3 rewind: ready an exhausted hero."""
+    f = st.stack.pop()
+    for p in st.players_:
+        for e in p.play:
+            if e["card"] == a.hero:
+                e["exhausted"] = False
+    st.log.public("ready", seat=seat, hero=a.hero, by=f.data["card"])
+
+
+@RULES.on(Reroll)
+def reroll(st: FramesMixin, seat: int, a: Reroll) -> None:
+    """GB-5.5 step 5."""
+    st.stack.pop()
+    st.reroll_dice(list(a.dice))
+
+
+@RULES.on(Splash)
+def splash(st: FramesMixin, seat: int, a: Splash) -> None:
+    """GB-5.5 step 9."""
+    f = st.stack.pop()
+    st.splash(a.monster, f.data["n"])
+
+
+@RULES.on(SpendShields)
+def spend_shields(st: FramesMixin, seat: int, a: SpendShields) -> None:
+    """GB-6.3.2: the shield window (``spend_shields`` pops the frame and opens the next seat's)."""
+    st.spend_shields(st.stack.frames[-1], a.count)
+
+
+@RULES.on(DiscardChoice)
+def discard_choice(st: FramesMixin, seat: int, a: DiscardChoice) -> None:
+    f = st.stack.pop()
+    st.discard_from_hand(seat, a.card, f.data["why"])
+
+
+@RULES.on(TakeMonster)
+def take_monster(st: FramesMixin, seat: int, a: TakeMonster) -> None:
+    """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
+    st.stack.pop()
+    st.move_monster(a.monster, seat)
+    st.push([{"op": "distribute", "seat": (seat + 1) % st.players}])
+
+
+@RULES.on(RewardTake, RewardSkip)
+def reward_take(st: FramesMixin, seat: int, a: RewardTake | RewardSkip) -> None:
+    """GB-6.6.2: a revealed card (L2: the rest go under the item deck) or a row card into hand."""
+    f = st.stack.pop()
+    card = a.card if isinstance(a, RewardTake) else None
+    if f.data["mode"] == "reveal5":
+        rest = [c for c in f.data["cards"] if c != card]
+        st.settle("item", len(st.item_deck))   # the rest go under a deck of known order
+        st.item_deck.extend(rest)
+    elif card is not None:
+        st.take_from_row(card)
+    if card is not None:
+        st.players_[seat].hand.append(card)
+        st.log.public("reward_take", seat=seat, card=card)
+
+
+@RULES.on(RewardStrike)
+def reward_strike(st: FramesMixin, seat: int, a: RewardStrike) -> None:
+    """L7 reward: strike a monster."""
+    f = st.stack.pop()
+    m = a.monster
+    st.hit(m, max(0, f.data["n"] - st.armour(m, False)), seat)
+    st.defeat_check(m, seat)
+
+
+@RULES.on(Recruit)
+def recruit(st: FramesMixin, seat: int, a: Recruit) -> None:
+    """GB-5.6.3."""
+    st.stack.pop()
+    st.recruit(seat, a.coin, a.card)
+
+
+@RULES.on(Discard)
+def discard(st: FramesMixin, seat: int, a: Discard) -> None:
+    """GB-5.6.4: one card; the frame stays until ``discard_done``."""
+    st.discard_from_hand(seat, a.card, "discard_step")
+
+
+@RULES.on(DiscardDone)
+def discard_done(st: FramesMixin, seat: int, a: DiscardDone) -> None:
+    st.stack.pop()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Fight, MarkerTaunt, Pass, PlayHero, PlayItem, ShakeOff, UseAbility
 from ..effects import ROUND
+from .dispatch import RULES
 from .fight import FightMixin
 
 MAX_LEGAL = 100
@@ -39,17 +41,17 @@ class MainMixin(FightMixin):
         defs = {c: card_def(c) for c in hand}
         if can_hero:
             if p.hero_zone == "hand":
-                out.append({"type": "play_hero", "card": f"PH{seat}"})
-            out += [{"type": "play_hero", "card": c} for c in hand if defs[c].kind == "hero"]
+                out.append(PlayHero.wire(f"PH{seat}"))
+            out += [PlayHero.wire(c) for c in hand if defs[c].kind == "hero"]
         open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play
                        if e["item"] is None and not e["fought"]]
         if open_heroes:
             for c in hand:
                 d = defs[c]
                 if d.kind == "item":
-                    out += [{"type": "play_item", "card": c, "hero": h}
-                            for h, t in open_heroes if t == d.type]
+                    out += [PlayItem.wire(c, h) for h, t in open_heroes if t == d.type]
         fights: list[dict[str, Any]] = []
+        fight = Fight.wire
         sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}  # heroes that target alike share them
         for e in p.play:
             if not e["exhausted"]:
@@ -57,12 +59,12 @@ class MainMixin(FightMixin):
                 sets = sets_by_flags.get(flags)
                 if sets is None:
                     sets = sets_by_flags[flags] = self.target_sets(e, {"cleave": flags[0], "snipe": flags[1]})
-                    fights += [{"type": "fight", "hero": e["card"], "targets": t} for t in sets]
+                    fights += [fight(e["card"], t) for t in sets]
                 else:
-                    fights += [{"type": "fight", "hero": e["card"], "targets": list(t)} for t in sets]
+                    fights += [fight(e["card"], list(t)) for t in sets]
         rest: list[dict[str, Any]] = []
         if seat == self.defender and self.marker == "taunt":
-            rest += [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
+            rest += [MarkerTaunt.wire(m) for m in self.marker_targets()]
         for e in p.play:
             for card in (e["card"], e["item"]):
                 if card is None:
@@ -74,61 +76,19 @@ class MainMixin(FightMixin):
                     code = a.key[6:]
                     used = {"card": card, "ability": code} in e["round_used"]
                     if not used and ROUND[a.key].available(self, seat, card):
-                        rest.append({"type": "use_ability", "card": card, "ability": code})
+                        rest.append(UseAbility.wire(card, code))
         if can_hero:
-            rest += [{"type": "shake_off", "card": c} for c in hand if defs[c].kind == "curse"]
-        rest.append({"type": "pass"})
+            rest += [ShakeOff.wire(c) for c in hand if defs[c].kind == "curse"]
+        rest.append(Pass.wire())
         if len(out) + len(fights) + len(rest) > MAX_LEGAL:
             # [design] GB-5.9 overflow: a fight becomes two decisions (hero, then targets).
             heroes = list(dict.fromkeys(f["hero"] for f in fights))
-            fights = [{"type": "fight", "hero": h, "targets": []} for h in heroes]
+            fights = [Fight.wire(h, []) for h in heroes]
         return out + fights + rest
 
     def marker_targets(self) -> list[str]:
         """GB-5.4.4: monsters outside the active group that are not immovable."""
         return self.taunt_targets(self.defender)
-
-    def do_main(self, seat: int, a: dict[str, Any]) -> None:
-        """Apply one main action (trusted) then reset/advance priority (GB-5.3.3, GB-5.3.4)."""
-        kind = a["type"]
-        self.actor = seat
-        if kind == "pass":
-            self.passes += 1
-            self.log.public("pass", seat=seat, passes=self.passes)
-            if self.passes >= self.players:
-                self.end_action_phase()
-            else:
-                self.priority = (seat + 1) % self.players
-            return
-        self.passes = 0
-        p = self.players_[seat]
-        if kind == "play_hero":
-            self.play_hero(seat, a["card"])
-        elif kind == "play_item":
-            card = a["card"]
-            p.hand.remove(card)
-            entry = self.entry_of(seat, a["hero"])
-            entry["item"] = card
-            self.played.append([seat, card])
-            self.log.public("play_item", seat=seat, card=card, hero=a["hero"])
-            self.queue_play_abilities(seat, card)
-        elif kind == "fight":
-            if not a["targets"]:
-                self.stack.push("fight_targets", seat, hero=a["hero"])
-            else:
-                self.start_fight(seat, a["hero"], list(a["targets"]))
-        elif kind == "marker_taunt":
-            self.marker_taunt(a["monster"])
-        elif kind == "use_ability":
-            entry = next(e for e in p.play if a["card"] in (e["card"], e["item"]))
-            entry["round_used"].append({"card": a["card"], "ability": a["ability"]})
-            self.log.public("use_ability", seat=seat, card=a["card"], ability=a["ability"])
-            self.effect_fn(f"round:{a['ability']}")(self, seat, a["card"])
-        elif kind == "shake_off":
-            p.hand.remove(a["card"])
-            self.removed.append(a["card"])
-            p.heroes_played += 1
-            self.log.public("shake_off", seat=seat, card=a["card"])
 
     def play_hero(self, seat: int, card: str) -> None:
         """GB-5.4.1: to the play area, ready, no item; then its play abilities in printed order."""
@@ -162,3 +122,86 @@ class MainMixin(FightMixin):
     def main_auto_ok(self, seat: int) -> bool:
         """GB-5.3.5 exception: a hidden hand with any card is always asked."""
         return self.open_hands() or not self.players_[seat].hand
+
+
+# -- the main actions (GB-5.4), by action class -----------------------------------------------------------
+def main_action(st: MainMixin, seat: int) -> None:
+    """GB-5.3.3: any main action but a pass resets the passes in a row."""
+    st.actor = seat
+    st.passes = 0
+
+
+@RULES.on(Pass)
+def pass_priority(st: MainMixin, seat: int, a: Pass) -> None:
+    """GB-5.4.7 / GB-5.3.4: N passes in a row end the action phase, else priority moves on."""
+    st.actor = seat
+    st.passes += 1
+    st.log.public("pass", seat=seat, passes=st.passes)
+    if st.passes >= st.players:
+        st.end_action_phase()
+    else:
+        st.priority = (seat + 1) % st.players
+
+
+@RULES.on(PlayHero)
+def play_hero(st: MainMixin, seat: int, a: PlayHero) -> None:
+    main_action(st, seat)
+    st.play_hero(seat, a.card)
+
+
+@RULES.on(PlayItem)
+def play_item(st: MainMixin, seat: int, a: PlayItem) -> None:
+    """GB-5.4.2: onto a hero of the same type without an item; its play abilities resolve."""
+    main_action(st, seat)
+    card = a.card
+    st.players_[seat].hand.remove(card)
+    entry = st.entry_of(seat, a.hero)
+    entry["item"] = card
+    st.played.append([seat, card])
+    st.log.public("play_item", seat=seat, card=card, hero=a.hero)
+    st.queue_play_abilities(seat, card)
+
+
+@RULES.on(Fight)
+def fight(st: MainMixin, seat: int, a: Fight) -> None:
+    """GB-5.4.3; [design] GB-5.9 overflow: ``targets`` [] asks for them in a ``fight_targets`` frame, which
+    this rule answers too."""
+    if st.stack.frames:     # the fight_targets frame
+        st.stack.pop()
+    else:
+        main_action(st, seat)
+        if not a.targets:
+            st.stack.push("fight_targets", seat, hero=a.hero)
+            return
+    st.start_fight(seat, a.hero, list(a.targets))
+
+
+@RULES.on(MarkerTaunt)
+def marker_taunt(st: MainMixin, seat: int, a: MarkerTaunt) -> None:
+    """GB-5.4.4 as a main action; GB-5.2.2 the forced taunt (a ``forced_taunt`` frame)."""
+    if st.stack.frames:     # the forced_taunt frame
+        st.stack.pop()
+    else:
+        main_action(st, seat)
+    st.marker_taunt(a.monster)
+
+
+@RULES.on(UseAbility)
+def use_ability(st: MainMixin, seat: int, a: UseAbility) -> None:
+    """GB-5.4.5: once per round per card and ability."""
+    main_action(st, seat)
+    entry = next(e for e in st.players_[seat].play if a.card in (e["card"], e["item"]))
+    entry["round_used"].append({"card": a.card, "ability": a.ability})
+    st.log.public("use_ability", seat=seat, card=a.card, ability=a.ability)
+    st.effect_fn(f"round:{a.ability}")(st, seat, a.card)
+
+
+@RULES.on(ShakeOff)
+def shake_off(st: MainMixin, seat: int, a: ShakeOff) -> None:
+    """GB-5.4.6: retire a curse from hand instead of a hero play."""
+    main_action(st, seat)
+    p = st.players_[seat]
+    p.hand.remove(a.card)
+    st.removed.append(a.card)
+    p.heroes_played += 1
+    st.log.public("shake_off", seat=seat, card=a.card)

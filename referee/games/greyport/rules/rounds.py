@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Recruit
 from .core import TIERS, C
 from .main import MainMixin
 
@@ -152,8 +153,7 @@ class RoundMixin(MainMixin):
         cost = {c: TIERS.index(self.card_def(c).cost) for c in cards}
         for tiers in (base, {**base, "copper": max(base["copper"], 1)},
                       {"copper": 2, "silver": 2, "gold": 2}):
-            out = [{"type": "recruit", "coin": t,
-                    "card": c} for t in coins for c in cards if cost[c] <= tiers[t]]
+            out = [Recruit.wire(t, c) for t in coins for c in cards if cost[c] <= tiers[t]]
             if out:
                 return out
         return []
