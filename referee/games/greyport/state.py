@@ -8,13 +8,14 @@ from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
 from .rules.dispatch import RULES
-from .rules.frames import FramesMixin
+from .rules.encounter import EncounterMixin
+from .rules.frames import frame_legal
 
 #: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
 _TASK_METHODS: dict[str, str] = {}
 
 
-class GreyportState(FramesMixin):
+class GreyportState(EncounterMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
@@ -34,7 +35,7 @@ class GreyportState(FramesMixin):
         if self.result is not None or seat != self.pending()[0]:
             return []
         top = self.stack.top()
-        return self.frame_legal(top) if top is not None else self.main_legal(seat)
+        return frame_legal(self, top) if top is not None else self.main_legal(seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         self._decide(seat, action, auto=False)
@@ -57,7 +58,7 @@ class GreyportState(FramesMixin):
             if frames:
                 top = frames[-1]
                 if top.kind != "retire_curse" or self.main_auto_ok(top.seat):
-                    legal = self.frame_legal(top)
+                    legal = frame_legal(self, top)
                     if len(legal) == 1:
                         self._decide(top.seat, legal[0], auto=True)
                         frames = self.stack.frames
