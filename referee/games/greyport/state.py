@@ -8,14 +8,16 @@ from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
 from .rules.dispatch import RULES
-from .rules.encounter import EncounterMixin
+from .rules.encounter import checks
 from .rules.frames import frame_legal
+from .rules.rounds import RoundMixin
+from .rules.tasks import TASKS
 
 #: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
 _TASK_METHODS: dict[str, str] = {}
 
 
-class GreyportState(EncounterMixin):
+class GreyportState(RoundMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
@@ -45,7 +47,7 @@ class GreyportState(EncounterMixin):
         if auto:
             self.log.public("auto", seat=seat, action=dict(action))
         RULES(self, seat, action)
-        self.checks()
+        checks(self)
 
     def advance(self) -> None:
         """Run queued rule steps until a seat must decide; GB-5.3.5 applies forced single options."""
@@ -54,6 +56,7 @@ class GreyportState(EncounterMixin):
         # after each step all the same, a rule may assign a new list).
         frames = self.stack.frames
         methods = _TASK_METHODS
+        steps = TASKS
         while self.result is None:
             if frames:
                 top = frames[-1]
@@ -69,11 +72,15 @@ class GreyportState(EncounterMixin):
             if tasks:
                 t = tasks.pop()
                 op = t["op"]
-                name = methods.get(op)
-                if name is None:
-                    name = methods[op] = f"_t_{op}"
-                getattr(self, name)(t)
-                self.checks()
+                step = steps.get(op)
+                if step is not None:
+                    step(self, t)
+                else:   # a step still written as a method of a rules mixin
+                    name = methods.get(op)
+                    if name is None:
+                        name = methods[op] = f"_t_{op}"
+                    getattr(self, name)(t)
+                checks(self)
                 frames = self.stack.frames
                 continue
             if self.phase != "action":
