@@ -10,14 +10,14 @@ from .observe import build_outcome, build_view
 from .rules.dispatch import RULES
 from .rules.encounter import checks
 from .rules.frames import frame_legal
-from .rules.rounds import RoundMixin
+from .rules.main import MainMixin
 from .rules.tasks import TASKS
 
 #: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
 _TASK_METHODS: dict[str, str] = {}
 
 
-class GreyportState(RoundMixin):
+class GreyportState(MainMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
