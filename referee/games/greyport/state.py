@@ -9,15 +9,16 @@ from referee.engine import Outcome, Viewer
 from .observe import build_outcome, build_view
 from .rules.dispatch import RULES
 from .rules.encounter import checks
+from .rules.fight import FightMixin
 from .rules.frames import frame_legal
-from .rules.main import MainMixin
+from .rules.main import main_auto_ok, main_legal
 from .rules.tasks import TASKS
 
 #: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
 _TASK_METHODS: dict[str, str] = {}
 
 
-class GreyportState(MainMixin):
+class GreyportState(FightMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
@@ -37,7 +38,7 @@ class GreyportState(MainMixin):
         if self.result is not None or seat != self.pending()[0]:
             return []
         top = self.stack.top()
-        return frame_legal(self, top) if top is not None else self.main_legal(seat)
+        return frame_legal(self, top) if top is not None else main_legal(self, seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         self._decide(seat, action, auto=False)
@@ -60,7 +61,7 @@ class GreyportState(MainMixin):
         while self.result is None:
             if frames:
                 top = frames[-1]
-                if top.kind != "retire_curse" or self.main_auto_ok(top.seat):
+                if top.kind != "retire_curse" or main_auto_ok(self, top.seat):
                     legal = frame_legal(self, top)
                     if len(legal) == 1:
                         self._decide(top.seat, legal[0], auto=True)
@@ -90,8 +91,8 @@ class GreyportState(MainMixin):
                 self.push([{"op": "cleanup"}, {"op": "encounter_end", "mid_action": True}])
                 continue
             seat = self.priority
-            if self.main_auto_ok(seat):
-                legal = self.main_legal(seat)
+            if main_auto_ok(self, seat):
+                legal = main_legal(self, seat)
                 if len(legal) == 1:
                     self._decide(seat, legal[0], auto=True)
                     frames = self.stack.frames
