@@ -7,9 +7,9 @@ from typing import Any
 from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
+from .rules.core import CoreMixin
 from .rules.dispatch import RULES
 from .rules.encounter import checks
-from .rules.fight import FightMixin
 from .rules.frames import frame_legal
 from .rules.main import main_auto_ok, main_legal
 from .rules.tasks import TASKS
@@ -18,7 +18,7 @@ from .rules.tasks import TASKS
 _TASK_METHODS: dict[str, str] = {}
 
 
-class GreyportState(FightMixin):
+class GreyportState(CoreMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------

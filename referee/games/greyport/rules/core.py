@@ -148,6 +148,20 @@ class CoreMixin(GreyportModel):
         self.stack.frames = []
         self.log.public("game_over", result="loss", reason=reason)
 
+    def roll(self, die: str) -> int:
+        """GB-3.1: faces[rng.below(6)]."""
+        return C.dice[die][self.rng.below(6)]
+
+    def entry_with_item(self, seat: int, item: str) -> dict[str, Any] | None:
+        for e in self.players_[seat].play:
+            if e["item"] == item:
+                return e
+        return None
+
+    def exhausted_heroes(self, exclude: str | None = None) -> list[str]:
+        return [e["card"] for s in self.seats_from(self.defender) for e in self.players_[s].play
+                if e["exhausted"] and e["card"] != exclude]
+
     # -- tasks --------------------------------------------------------------------------------------
     def push(self, tasks: list[dict[str, Any]]) -> None:
         """Queue tasks to run next, in the given order (the task list is a stack)."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .core import C
-from .fight import FightMixin
+from .core import C, CoreMixin
 from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
@@ -31,19 +30,19 @@ def _encounter(chapter: str, index: int) -> Any:
     return C.encounters[C.chapters[chapter].encounters[index]]
 
 
-def encounter(st: FightMixin) -> Any:
+def encounter(st: CoreMixin) -> Any:
     return _encounter(st.options["chapter"], st.enc_index)
 
 
 # -- GB-4.2 game setup ---------------------------------------------------------------------------
 @task("choose_character")
-def task_choose_character(st: FightMixin, t: dict[str, Any]) -> None:
+def task_choose_character(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.1: seats choose in order among unchosen characters."""
     st.stack.push("choose_character", t["seat"])
 
 
 @task("deal")
-def task_deal(st: FightMixin, t: dict[str, Any]) -> None:
+def task_deal(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.2: each seat shuffles its 9 starting cards, draws 5, takes its level-1 player hero."""
     for seat, p in enumerate(st.players_):
         cards = list(_instances(tuple(C.starting[p.character])))
@@ -57,7 +56,7 @@ def task_deal(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("rows")
-def task_rows(st: FightMixin, t: dict[str, Any]) -> None:
+def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
     for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
         deck = list(_instances(tuple(designs)))
@@ -76,7 +75,7 @@ def task_rows(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("curses")
-def task_curses(st: FightMixin, t: dict[str, Any]) -> None:
+def task_curses(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.4: shuffle the curse deck; fill the token supply."""
     st.curse_deck = list(_instances(tuple(C.curse_designs)))
     st.shuffle_deck("curse")
@@ -84,7 +83,7 @@ def task_curses(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("first_player")
-def task_first_player(st: FightMixin, t: dict[str, Any]) -> None:
+def task_first_player(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.5: option or random; marker ``taunt`` side up."""
     fp = st.options["first_player"]
     st.defender = fp if fp is not None else st.rng.below(st.players)
@@ -94,7 +93,7 @@ def task_first_player(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("wounded")
-def task_wounded(st: FightMixin, t: dict[str, Any]) -> None:
+def task_wounded(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.2.6: one seat starts at 3 HP (max HP unchanged)."""
     ww = st.options["wounded_warrior"]
     if ww == "choose":
@@ -103,14 +102,14 @@ def task_wounded(st: FightMixin, t: dict[str, Any]) -> None:
         wound(st, int(ww))
 
 
-def wound(st: FightMixin, seat: int) -> None:
+def wound(st: CoreMixin, seat: int) -> None:
     st.players_[seat].hp = 3
     st.log.public("wounded", seat=seat)
 
 
 # -- GB-4.4 encounter setup ----------------------------------------------------------------------------
 @task("encounter_setup")
-def task_encounter_setup(st: FightMixin, t: dict[str, Any]) -> None:
+def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "setup"
     enc = encounter(st)
     n = st.players
@@ -160,7 +159,7 @@ def task_encounter_setup(st: FightMixin, t: dict[str, Any]) -> None:
     st.push([{"op": "ambush", "pending": pending}, {"op": "round_start"}])
 
 
-def reveal_to_threat(st: FightMixin, key: Any, threat: int) -> None:
+def reveal_to_threat(st: CoreMixin, key: Any, threat: int) -> None:
     """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
     group = st.group(key)
     total = sum(st.mdef(m).threat for m in group)
@@ -175,19 +174,19 @@ def reveal_to_threat(st: FightMixin, key: Any, threat: int) -> None:
 
 
 @task("ambush")
-def task_ambush(st: FightMixin, t: dict[str, Any]) -> None:
+def task_ambush(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-4.4 step 9: the defending player orders ambushes (a single one resolves automatically)."""
     pending = [m for m in t["pending"] if st.where(m) is not None]
     if pending:
         st.stack.push("ambush", st.defender, pending=pending)
 
 
-def resolve_ambush(st: FightMixin, mid: str, rest: list[str]) -> None:
+def resolve_ambush(st: CoreMixin, mid: str, rest: list[str]) -> None:
     st.push([{"op": "ambush_effect", "m": mid}, {"op": "ambush", "pending": rest}])
 
 
 @task("ambush_effect")
-def task_ambush_effect(st: FightMixin, t: dict[str, Any]) -> None:
+def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
     m = t["m"]
     st.log.public("ambush", monster=m)
     for a in st.mdef(m).abilities:
@@ -197,7 +196,7 @@ def task_ambush_effect(st: FightMixin, t: dict[str, Any]) -> None:
 
 # -- GB-5.8 state checks
 # ----------------------------------------------------------------------------------
-def checks(st: FightMixin) -> None:
+def checks(st: CoreMixin) -> None:
     """GB-5.8.1 loss at 0 HP, GB-5.8.2 location saved, GB-5.8.3 objective."""
     if st.result is not None:
         return
@@ -227,14 +226,14 @@ def checks(st: FightMixin) -> None:
 
 
 @task("reward")
-def task_reward(st: FightMixin, t: dict[str, Any]) -> None:
+def task_reward(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-6.6.2: the saving seat resolves the location's reward now."""
     a = C.location_rewards[st.location()["id"]]
     st.effect_fn(a.key)(st, t["seat"], *a.args)
 
 
 @task("retire_curse_ask")
-def task_retire_curse_ask(st: FightMixin, t: dict[str, Any]) -> None:
+def task_retire_curse_ask(st: CoreMixin, t: dict[str, Any]) -> None:
     seat = t["seat"]
     p = st.players_[seat]
     curses = [c for c in p.hand + p.discard if st.card_def(c).kind == "curse"]
@@ -245,7 +244,7 @@ def task_retire_curse_ask(st: FightMixin, t: dict[str, Any]) -> None:
 # -- GB-6.6.3 destruction
 # -----------------------------------------------------------------------------------
 @task("destroy")
-def task_destroy(st: FightMixin, t: dict[str, Any]) -> None:
+def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
     loc = st.location()
     loc["status"] = "destroyed"
     st.destroyed += 1
@@ -258,13 +257,13 @@ def task_destroy(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("penalty")
-def task_penalty(st: FightMixin, t: dict[str, Any]) -> None:
+def task_penalty(st: CoreMixin, t: dict[str, Any]) -> None:
     a = C.penalties[st.encounter_id()][t["i"]]
     st.effect_fn(a.key)(st, *a.args)
 
 
 @task("chapter_loss")
-def task_chapter_loss(st: FightMixin, t: dict[str, Any]) -> None:
+def task_chapter_loss(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.8.4: CH2 loses when all three of its locations are destroyed."""
     limit = C.chapters[st.options["chapter"]].destroyed_loss
     if limit and st.destroyed >= limit:
@@ -272,14 +271,14 @@ def task_chapter_loss(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("boss_move")
-def task_boss_move(st: FightMixin, t: dict[str, Any]) -> None:
+def task_boss_move(st: CoreMixin, t: dict[str, Any]) -> None:
     for m in list(st.loc_group):
         if st.mdef(m).kind == "boss":
             st.move_monster(m, st.defender)
 
 
 @task("distribute")
-def task_distribute(st: FightMixin, t: dict[str, Any]) -> None:
+def task_distribute(st: CoreMixin, t: dict[str, Any]) -> None:
     if st.loc_group:
         st.stack.push("take_monster", t["seat"])
 
@@ -287,7 +286,7 @@ def task_distribute(st: FightMixin, t: dict[str, Any]) -> None:
 # -- GB-5.7 ending the encounter
 # ------------------------------------------------------------------------------
 @task("encounter_end")
-def task_encounter_end(st: FightMixin, t: dict[str, Any]) -> None:
+def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
     st.objective_met = False
     st.phase = "setup"
     st.team["encounters_cleared"] += 1
@@ -325,7 +324,7 @@ def task_encounter_end(st: FightMixin, t: dict[str, Any]) -> None:
         st.push([{"op": "encounter_setup"}])
 
 
-def win(st: FightMixin) -> None:
+def win(st: CoreMixin) -> None:
     """GB-8.1."""
     st.result = "win"
     st.phase = "ended"

@@ -6,8 +6,9 @@ from typing import Any
 
 from ..actions import Fight, MarkerTaunt, Pass, PlayHero, PlayItem, ShakeOff, UseAbility
 from ..effects import ROUND
+from .core import CoreMixin
 from .dispatch import RULES
-from .fight import FightMixin
+from .fight import entry_of, start_fight, target_sets, targeting
 from .tasks import task
 
 MAX_LEGAL = 100
@@ -24,7 +25,7 @@ def _round_abilities(d: Any) -> list[Any]:
 _ROUND: dict[str, list[Any]] = {}
 
 
-def end_action_phase(st: FightMixin) -> None:
+def end_action_phase(st: CoreMixin) -> None:
     """GB-5.3.4: N passes in a row end the phase; GB-5.6 steps follow."""
     st.actor = st.defender
     st.push([{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
@@ -32,7 +33,7 @@ def end_action_phase(st: FightMixin) -> None:
     st.phase = "monster_damage"
 
 
-def main_legal(st: FightMixin, seat: int) -> list[dict[str, Any]]:
+def main_legal(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
     """GB-5.4: every main action of the seat with priority, in a fixed order."""
     p = st.players_[seat]
     out: list[dict[str, Any]] = []
@@ -56,10 +57,10 @@ def main_legal(st: FightMixin, seat: int) -> list[dict[str, Any]]:
     sets_by_flags: dict[tuple[bool, bool], list[list[str]]] = {}  # heroes that target alike share them
     for e in p.play:
         if not e["exhausted"]:
-            flags = st.targeting(e)
+            flags = targeting(st, e)
             sets = sets_by_flags.get(flags)
             if sets is None:
-                sets = sets_by_flags[flags] = st.target_sets(e, {"cleave": flags[0], "snipe": flags[1]})
+                sets = sets_by_flags[flags] = target_sets(st, e, {"cleave": flags[0], "snipe": flags[1]})
                 fights += [fight(e["card"], t) for t in sets]
             else:
                 fights += [fight(e["card"], list(t)) for t in sets]
@@ -88,37 +89,37 @@ def main_legal(st: FightMixin, seat: int) -> list[dict[str, Any]]:
     return out + fights + rest
 
 
-def marker_targets(st: FightMixin) -> list[str]:
+def marker_targets(st: CoreMixin) -> list[str]:
     """GB-5.4.4: monsters outside the active group that are not immovable."""
     return st.taunt_targets(st.defender)
 
 
-def queue_play_abilities(st: FightMixin, seat: int, card: str) -> None:
+def queue_play_abilities(st: CoreMixin, seat: int, card: str) -> None:
     """GB-3.4 ``play``: resolve at once, in printed order (GB-6.15.1)."""
     st.push([{"op": "play_ability", "seat": seat, "card": card, "i": i}
                for i, a in enumerate(st.card_def(card).abilities) if a.key.startswith("play:")])
 
 
 @task("play_ability")
-def task_play_ability(st: FightMixin, t: dict[str, Any]) -> None:
+def task_play_ability(st: CoreMixin, t: dict[str, Any]) -> None:
     a = st.card_def(t["card"]).abilities[t["i"]]
     st.effect_fn(a.key)(st, t["seat"], t["card"], *a.args)
 
 
-def main_auto_ok(st: FightMixin, seat: int) -> bool:
+def main_auto_ok(st: CoreMixin, seat: int) -> bool:
     """GB-5.3.5 exception: a hidden hand with any card is always asked."""
     return st.open_hands() or not st.players_[seat].hand
 
 
 # -- the main actions (GB-5.4), by action class -----------------------------------------------------------
-def main_action(st: FightMixin, seat: int) -> None:
+def main_action(st: CoreMixin, seat: int) -> None:
     """GB-5.3.3: any main action but a pass resets the passes in a row."""
     st.actor = seat
     st.passes = 0
 
 
 @RULES.on(Pass)
-def pass_priority(st: FightMixin, seat: int, a: Pass) -> None:
+def pass_priority(st: CoreMixin, seat: int, a: Pass) -> None:
     """GB-5.4.7 / GB-5.3.4: N passes in a row end the action phase, else priority moves on."""
     st.actor = seat
     st.passes += 1
@@ -130,7 +131,7 @@ def pass_priority(st: FightMixin, seat: int, a: Pass) -> None:
 
 
 @RULES.on(PlayHero)
-def play_hero(st: FightMixin, seat: int, a: PlayHero) -> None:
+def play_hero(st: CoreMixin, seat: int, a: PlayHero) -> None:
     """GB-5.4.1: to the play area, ready, no item; then its play abilities in printed order."""
     main_action(st, seat)
     card = a.card
@@ -147,12 +148,12 @@ def play_hero(st: FightMixin, seat: int, a: PlayHero) -> None:
 
 
 @RULES.on(PlayItem)
-def play_item(st: FightMixin, seat: int, a: PlayItem) -> None:
+def play_item(st: CoreMixin, seat: int, a: PlayItem) -> None:
     """GB-5.4.2: onto a hero of the same type without an item; its play abilities resolve."""
     main_action(st, seat)
     card = a.card
     st.players_[seat].hand.remove(card)
-    entry = st.entry_of(seat, a.hero)
+    entry = entry_of(st, seat, a.hero)
     entry["item"] = card
     st.played.append([seat, card])
     st.log.public("play_item", seat=seat, card=card, hero=a.hero)
@@ -160,7 +161,7 @@ def play_item(st: FightMixin, seat: int, a: PlayItem) -> None:
 
 
 @RULES.on(Fight)
-def fight(st: FightMixin, seat: int, a: Fight) -> None:
+def fight(st: CoreMixin, seat: int, a: Fight) -> None:
     """GB-5.4.3; [design] GB-5.9 overflow: ``targets`` [] asks for them in a ``fight_targets`` frame, which
     this rule answers too."""
     if st.stack.frames:     # the fight_targets frame
@@ -170,11 +171,11 @@ def fight(st: FightMixin, seat: int, a: Fight) -> None:
         if not a.targets:
             st.stack.push("fight_targets", seat, hero=a.hero)
             return
-    st.start_fight(seat, a.hero, list(a.targets))
+    start_fight(st, seat, a.hero, list(a.targets))
 
 
 @RULES.on(MarkerTaunt)
-def marker_taunt(st: FightMixin, seat: int, a: MarkerTaunt) -> None:
+def marker_taunt(st: CoreMixin, seat: int, a: MarkerTaunt) -> None:
     """GB-5.4.4 / GB-6.2.3 as a main action; GB-5.2.2 the forced taunt (a ``forced_taunt`` frame)."""
     if st.stack.frames:     # the forced_taunt frame
         st.stack.pop()
@@ -188,7 +189,7 @@ def marker_taunt(st: FightMixin, seat: int, a: MarkerTaunt) -> None:
 
 
 @RULES.on(UseAbility)
-def use_ability(st: FightMixin, seat: int, a: UseAbility) -> None:
+def use_ability(st: CoreMixin, seat: int, a: UseAbility) -> None:
     """GB-5.4.5: once per round per card and ability."""
     main_action(st, seat)
     entry = next(e for e in st.players_[seat].play if a.card in (e["card"], e["item"]))
@@ -198,7 +199,7 @@ def use_ability(st: FightMixin, seat: int, a: UseAbility) -> None:
 
 
 @RULES.on(ShakeOff)
-def shake_off(st: FightMixin, seat: int, a: ShakeOff) -> None:
+def shake_off(st: CoreMixin, seat: int, a: ShakeOff) -> None:
     """GB-5.4.6: retire a curse from hand instead of a hero play."""
     main_action(st, seat)
     p = st.players_[seat]

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Recruit, SpendShields
-from .core import TIERS, C
+from .core import TIERS, C, CoreMixin
 from .dispatch import RULES
-from .fight import FightMixin
 from .main import marker_targets
 from .tasks import task
 
 
 # -- GB-5.2 ------------------------------------------------------------------------------------
 @task("round_start")
-def task_round_start(st: FightMixin, t: dict[str, Any]) -> None:
+def task_round_start(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.2.1 reset per-round state; GB-5.2.2 forced taunt; GB-5.3.1 priority to the defender."""
     if st.objective_met:
         st.push([{"op": "encounter_end", "mid_action": False}])
@@ -33,7 +32,7 @@ def task_round_start(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("action_phase")
-def task_action_phase(st: FightMixin, t: dict[str, Any]) -> None:
+def task_action_phase(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "action"
     st.priority = st.defender
     st.passes = 0
@@ -41,7 +40,7 @@ def task_action_phase(st: FightMixin, t: dict[str, Any]) -> None:
 
 # -- GB-5.6.1 Monster Damage ------------------------------------------------------------------------
 @task("monster_damage")
-def task_monster_damage(st: FightMixin, t: dict[str, Any]) -> None:
+def task_monster_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "monster_damage"
     tasks: list[dict[str, Any]] = [{"op": "attack", "m": m} for m in st.groups[st.defender]]
     tasks += [{"op": "festering"}, {"op": "aura"}, {"op": "location_damage"}]
@@ -49,7 +48,7 @@ def task_monster_damage(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("attack")
-def task_attack(st: FightMixin, t: dict[str, Any]) -> None:
+def task_attack(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 a: one active monster attacks the defending player."""
     m = t["m"]
     if m not in st.groups[st.defender]:
@@ -60,7 +59,7 @@ def task_attack(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("festering")
-def task_festering(st: FightMixin, t: dict[str, Any]) -> None:
+def task_festering(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 b / GB-3.13 K4: each Festering Wound in the defender's hand deals 1 damage."""
     wounds = sorted(c for c in st.players_[st.defender].hand
                     if st.card_def(c).effect == "wound_at_monster_damage")
@@ -71,7 +70,7 @@ def task_festering(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("aura")
-def task_aura(st: FightMixin, t: dict[str, Any]) -> None:
+def task_aura(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 c: searing aura of monsters in a standing location's group."""
     if not st.loc_stands():
         return
@@ -83,7 +82,7 @@ def task_aura(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("location_damage")
-def task_location_damage(st: FightMixin, t: dict[str, Any]) -> None:
+def task_location_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 d-e: the location loses the sum of its monsters' damage; at 0 it is destroyed."""
     if not st.loc or st.loc["status"] != "standing" or not st.loc_group:
         return
@@ -97,7 +96,7 @@ def task_location_damage(st: FightMixin, t: dict[str, Any]) -> None:
 
 # -- GB-6.3.2 damage with a shield window ---------------------------------------------------------------
 @task("damage")
-def task_damage(st: FightMixin, t: dict[str, Any]) -> None:
+def task_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     victim, n = t["seat"], t["n"]
     if n <= 0:
         return
@@ -110,7 +109,7 @@ def task_damage(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @RULES.on(SpendShields)
-def spend_shields(st: FightMixin, seat: int, a: SpendShields) -> None:
+def spend_shields(st: CoreMixin, seat: int, a: SpendShields) -> None:
     """GB-6.3.2: the seat spends k shields; the next seat clockwise with shields gets the window while damage
     remains, else the rest is taken."""
     data = st.stack.pop().data
@@ -132,7 +131,7 @@ def spend_shields(st: FightMixin, seat: int, a: SpendShields) -> None:
 
 # -- GB-5.6.2 Cleanup ----------------------------------------------------------------------------------
 @task("cleanup")
-def task_cleanup(st: FightMixin, t: dict[str, Any]) -> None:
+def task_cleanup(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "cleanup"
     for seat, card in list(st.played):
         if card.startswith("PH") and st.players_[seat].hero_zone != "play":
@@ -166,7 +165,7 @@ def task_cleanup(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 # -- GB-5.6.3 Recruit ----------------------------------------------------------------------------------
-def recruit_pairs(st: FightMixin, seat: int) -> list[dict[str, Any]]:
+def recruit_pairs(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
     """GB-6.9: (coin, row card) pairs; fallback copper-as-silver, then everything-as-gold."""
     coins = [t for t in TIERS if st.players_[seat].coins[t]]
     cards = [c for c in st.hero_row + st.item_row if c]
@@ -183,14 +182,14 @@ def recruit_pairs(st: FightMixin, seat: int) -> list[dict[str, Any]]:
 
 
 @task("recruit")
-def task_recruit(st: FightMixin, t: dict[str, Any]) -> None:
+def task_recruit(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "recruit"
     if recruit_pairs(st, st.defender):
         st.stack.push("recruit", st.defender)
 
 
 @RULES.on(Recruit)
-def recruit(st: FightMixin, seat: int, a: Recruit) -> None:
+def recruit(st: CoreMixin, seat: int, a: Recruit) -> None:
     """GB-5.6.3: spend the coin, take the row card (its slot refills at once) into hand."""
     st.stack.pop()
     coin, card = a.coin, a.card
@@ -202,7 +201,7 @@ def recruit(st: FightMixin, seat: int, a: Recruit) -> None:
     st.log.public("recruit", seat=seat, coin=coin, card=card)
 
 
-def take_from_row(st: FightMixin, card: str) -> None:
+def take_from_row(st: CoreMixin, card: str) -> None:
     """GB-6.10: a card leaves a row; its slot refills at once."""
     for row, cells in (("heroes", st.hero_row), ("items", st.item_row)):
         if card in cells:
@@ -214,11 +213,11 @@ def take_from_row(st: FightMixin, card: str) -> None:
 
 # -- GB-5.6.4 Discard / GB-5.6.5 Refill
 # -------------------------------------------------------------------
-def is_dread(st: FightMixin, card: str) -> bool:
+def is_dread(st: CoreMixin, card: str) -> bool:
     return st.card_def(card).effect == "hand_limit_minus1"
 
 
-def reveal_dread(st: FightMixin, seat: int, cards: list[str]) -> None:
+def reveal_dread(st: CoreMixin, seat: int, cards: list[str]) -> None:
     """GB-7.4: a Gnawing Dread is revealed when it lowers a hand limit being applied (each copy always
     does: the limit is at least 5 before the Dreads and never below 3)."""
     dread = sorted(c for c in cards if is_dread(st, c))
@@ -227,7 +226,7 @@ def reveal_dread(st: FightMixin, seat: int, cards: list[str]) -> None:
 
 
 @task("discard_step")
-def task_discard_step(st: FightMixin, t: dict[str, Any]) -> None:
+def task_discard_step(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.4: the limit applies from here on; the Dreads in hand now are revealed once."""
     st.phase = "discard"
     p = st.players_[st.defender]
@@ -238,7 +237,7 @@ def task_discard_step(st: FightMixin, t: dict[str, Any]) -> None:
 
 
 @task("refill")
-def task_refill(st: FightMixin, t: dict[str, Any]) -> None:
+def task_refill(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.5: draw one at a time up to the limit, recomputed after every draw; a Dread drawn here
     lowers the limit being applied and is revealed as it is drawn (GB-7.4). A loss during the draws
     (Bad Omen) ends everything at once (GB-5.8.1): the player hero stays in the return zone."""
@@ -256,7 +255,7 @@ def task_refill(st: FightMixin, t: dict[str, Any]) -> None:
 # -- GB-5.6.6 Pass marker, GB-5.6.7 round limit
 # ---------------------------------------------------------------
 @task("pass_marker")
-def task_pass_marker(st: FightMixin, t: dict[str, Any]) -> None:
+def task_pass_marker(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "pass_marker"
     old = st.defender
     new = (old + 1) % st.players
