@@ -14,9 +14,6 @@ from .rules.frames import frame_legal
 from .rules.main import main_auto_ok, main_legal
 from .rules.tasks import TASKS
 
-#: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
-_TASK_METHODS: dict[str, str] = {}
-
 
 class GreyportState(CoreMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
@@ -56,7 +53,6 @@ class GreyportState(CoreMixin):
         # mutated in place by the rules, never rebound, while this loop runs -- ``tasks`` is re-read
         # after each step all the same, a rule may assign a new list).
         frames = self.stack.frames
-        methods = _TASK_METHODS
         steps = TASKS
         while self.result is None:
             if frames:
@@ -72,15 +68,7 @@ class GreyportState(CoreMixin):
             tasks = self.tasks
             if tasks:
                 t = tasks.pop()
-                op = t["op"]
-                step = steps.get(op)
-                if step is not None:
-                    step(self, t)
-                else:   # a step still written as a method of a rules mixin
-                    name = methods.get(op)
-                    if name is None:
-                        name = methods[op] = f"_t_{op}"
-                    getattr(self, name)(t)
+                steps[t["op"]](self, t)
                 checks(self)
                 frames = self.stack.frames
                 continue
