@@ -6,6 +6,7 @@ from typing import Any
 from referee.engine import Game, Rng
 
 from .model import PlayerState
+from .rules.flow import advance
 from .state import GreyportState
 
 
@@ -23,5 +24,5 @@ def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> Greyp
     tasks += [{"op": op} for op in ("deal", "rows", "curses", "first_player", "wounded", "encounter_setup")]
     st.log.public("setup", players=players, chapter=options["chapter"])
     st.push(tasks)
-    st.advance()
+    advance(st)
     return st

@@ -1,5 +1,5 @@
-"""The engine's State for Greyport: the decision runner over the rules mixins (``rules/``), which work
-on the plain data of ``model.GreyportModel``."""
+"""The engine's State for Greyport: the contract, each part handing over to the rules (``rules/``, functions
+over the data of ``model.GreyportModel`` and the verbs of ``rules.core.CoreMixin``) or the views."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,11 +8,9 @@ from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
 from .rules.core import CoreMixin
-from .rules.dispatch import RULES
-from .rules.encounter import checks
+from .rules.flow import advance, decide
 from .rules.frames import frame_legal
-from .rules.main import main_auto_ok, main_legal
-from .rules.tasks import TASKS
+from .rules.main import main_legal
 
 
 class GreyportState(CoreMixin):
@@ -38,57 +36,8 @@ class GreyportState(CoreMixin):
         return frame_legal(self, top) if top is not None else main_legal(self, seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        self._decide(seat, action, auto=False)
-        self.advance()
-
-    def _decide(self, seat: int, action: dict[str, Any], auto: bool) -> None:
-        if auto:
-            self.log.public("auto", seat=seat, action=dict(action))
-        RULES(self, seat, action)
-        checks(self)
-
-    def advance(self) -> None:
-        """Run queued rule steps until a seat must decide; GB-5.3.5 applies forced single options."""
-        # The hottest loop of the engine: attributes are bound to locals (the lists and the stack are
-        # mutated in place by the rules, never rebound, while this loop runs -- ``tasks`` is re-read
-        # after each step all the same, a rule may assign a new list).
-        frames = self.stack.frames
-        steps = TASKS
-        while self.result is None:
-            if frames:
-                top = frames[-1]
-                if top.kind != "retire_curse" or main_auto_ok(self, top.seat):
-                    legal = frame_legal(self, top)
-                    if len(legal) == 1:
-                        self._decide(top.seat, legal[0], auto=True)
-                        frames = self.stack.frames
-                        continue
-                    self.remember_legal(top.seat, legal)   # the list the seat is asked with next
-                return
-            tasks = self.tasks
-            if tasks:
-                t = tasks.pop()
-                steps[t["op"]](self, t)
-                checks(self)
-                frames = self.stack.frames
-                continue
-            if self.phase != "action":
-                raise AssertionError(f"greyport: no decision and no task in phase {self.phase}")
-            if self.objective_met:
-                # GB-5.7 step 1: the action phase stops; Cleanup, then the encounter ends.
-                self.push([{"op": "cleanup"}, {"op": "encounter_end", "mid_action": True}])
-                continue
-            seat = self.priority
-            if main_auto_ok(self, seat):
-                legal = main_legal(self, seat)
-                if len(legal) == 1:
-                    self._decide(seat, legal[0], auto=True)
-                    frames = self.stack.frames
-                    continue
-                self.remember_legal(seat, legal)
-            return
-        self.stack.frames = []
-        self.tasks = []
+        decide(self, seat, action, auto=False)
+        advance(self)
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -12,6 +12,7 @@ from referee.engine import Rng
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import load_content
 from referee.games.greyport.model import PlayerState
+from referee.games.greyport.rules.flow import advance
 from referee.games.greyport.state import GreyportState
 
 C = load_content()
@@ -125,5 +126,5 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     if "tasks" in setup:
         st.push([{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
     st.actor = st.defender
-    st.advance()
+    advance(st)
     return st, rng
