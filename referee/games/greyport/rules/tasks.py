@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-Task = Callable[[Any, dict[str, Any]], None]
+from .core import CoreMixin
 
-#: op -> its step; each step takes the rules mixin it needs, so the table is typed over ``Any``
-TASKS: dict[str, Task] = {}
+Step = Callable[[CoreMixin, dict[str, Any]], None]
+
+#: op -> its step
+TASKS: dict[str, Step] = {}
 
 
-def task(op: str) -> Callable[[Callable[[Any, dict[str, Any]], None]], Callable[[Any, dict[str, Any]], None]]:
-    def register(fn: Callable[[Any, dict[str, Any]], None]) -> Callable[[Any, dict[str, Any]], None]:
+def task(op: str) -> Callable[[Step], Step]:
+    def register(fn: Step) -> Step:
         assert op not in TASKS, f"greyport: two steps for op {op!r}"
         TASKS[op] = fn
         return fn
