@@ -1,7 +1,7 @@
 """The state of a Greyport game as plain data (JSON-able), declared once as dataclass fields: the seats'
 zones, the shared decks and rows, the task list and the decision stack (``referee/engine/record.py`` derives
-snapshots, restores and clones from them); redeterminization. The rules (``rules/``) are mixins over
-``GreyportModel``; ``state.GreyportState`` is the engine's State that runs them."""
+snapshots, restores and clones from them); redeterminization. The rules (``rules/``) are functions over it
+(and the verbs of ``rules.core.CoreMixin``); ``state.GreyportState`` is the engine's State."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,9 +44,8 @@ class PlayerState(Record):
 @dataclass(init=False, eq=False, repr=False)
 class GreyportModel(State):
     """The plain data of a game in progress (declared once: ``record.py`` derives the snapshot, restore
-    and clone) and its redeterminization; the rules (``rules/``) are mixins over it and
-    ``state.GreyportState`` runs them. ``players_`` and ``groups`` hold one entry per seat (``setup`` sizes
-    them)."""
+    and clone) and its redeterminization. ``players_`` and ``groups`` hold one entry per seat (``setup``
+    sizes them)."""
 
     phase: str = "setup"
     result: str | None = None

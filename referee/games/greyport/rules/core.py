@@ -1,5 +1,8 @@
 """Shared rule helpers: lookups, zones, drawing, healing, coins, curses, tokens, monster damage and defeat.
 
+They are methods of ``CoreMixin`` (the base of the state) because the content's effects (``effects.py``, a
+layer below the rules) call them on the state they are given; every other rule is a module function.
+
 GB-3.3 zones, GB-6.3 damage/defeat, GB-6.7 retire, GB-6.8 curses, GB-6.9.5 coins, GB-6.10 rows,
 GB-6.11 hand limit, GB-6.14 decks.
 """
