@@ -10,8 +10,6 @@ from typing import Any
 from referee.engine import DecisionStack, Rng, State
 from referee.engine.record import Record, key
 
-from .effects import REGISTRY, Effect
-
 STAT_NAMES = ("damage_dealt", "monsters_defeated", "bosses_defeated", "damage_taken", "shields_gained",
               "shields_spent", "damage_prevented_for_others", "healing_given", "cards_drawn_for_others",
               "cards_recruited", "curses_gained", "locations_saved", "taunts")
@@ -84,11 +82,7 @@ class GreyportModel(State):
     players_: list[PlayerState] = field(default_factory=list, metadata=key("players"))   # per seat
     stack: DecisionStack = field(default_factory=DecisionStack)
 
-    # -- helpers used by the rules ----------------------------------------------------------------------
-    @staticmethod
-    def effect_fn(key: str) -> Effect:
-        return REGISTRY.effects[key]
-
+    # -- queries -------------------------------------------------------------------------------------
     def open_hands(self) -> bool:
         """GB-7.3: open hands unless silence."""
         return bool(self.options["open_hands"]) and not self.options["silence"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import CardDef, MonsterDef, load_content
+from ..effects import REGISTRY, Effect
 from ..model import GreyportModel
 
 C = load_content()
@@ -21,6 +22,11 @@ _CARD_DEFS: dict[str, CardDef] = {}
 DECKS = {"hero": "hero_deck", "item": "item_deck", "curse": "curse_deck", "monster": "monster_deck"}
 _MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
+
+
+def effect_fn(key: str) -> Effect:
+    """The function of an effect key named in content (GB-3.4)."""
+    return REGISTRY.effects[key]
 
 
 class CoreMixin(GreyportModel):
@@ -220,7 +226,7 @@ class CoreMixin(GreyportModel):
             return
         if src is not None:
             for a in self.mdef(src).abilities:
-                fn = self.effect_fn(a.key)
+                fn = effect_fn(a.key)
                 if fn.when == "on_damage":
                     fn(self, seat, src)
 
@@ -348,7 +354,7 @@ class CoreMixin(GreyportModel):
         self.stat(seat, "monsters_defeated")
         if seat is not None:
             for a in d.abilities:
-                fn = self.effect_fn(a.key)
+                fn = effect_fn(a.key)
                 if fn.when == "on_defeat":
                     fn(self, mid, seat, *a.args)
         return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .core import C, CoreMixin
+from .core import C, CoreMixin, effect_fn
 from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
@@ -148,7 +148,7 @@ def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
         reveal_to_threat(st, s, enc.player_threat[n - 1])
     # 6. special setup
     for a in C.specials[enc.id]:
-        st.effect_fn(a.key)(st, *a.args)
+        effect_fn(a.key)(st, *a.args)
     # 7. coins
     for s in range(n):
         for c in enc.coins:
@@ -191,7 +191,7 @@ def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
     st.log.public("ambush", monster=m)
     for a in st.mdef(m).abilities:
         if a.key.startswith("ambush:"):
-            st.effect_fn(a.key)(st, m, *a.args)
+            effect_fn(a.key)(st, m, *a.args)
 
 
 # -- GB-5.8 state checks
@@ -229,7 +229,7 @@ def checks(st: CoreMixin) -> None:
 def task_reward(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-6.6.2: the saving seat resolves the location's reward now."""
     a = C.location_rewards[st.location()["id"]]
-    st.effect_fn(a.key)(st, t["seat"], *a.args)
+    effect_fn(a.key)(st, t["seat"], *a.args)
 
 
 @task("retire_curse_ask")
@@ -259,7 +259,7 @@ def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
 @task("penalty")
 def task_penalty(st: CoreMixin, t: dict[str, Any]) -> None:
     a = C.penalties[st.encounter_id()][t["i"]]
-    st.effect_fn(a.key)(st, *a.args)
+    effect_fn(a.key)(st, *a.args)
 
 
 @task("chapter_loss")

@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Any
 
 from ..actions import Reroll, Splash
-from .core import CoreMixin
+from .core import CoreMixin, effect_fn
 from .dispatch import RULES
 from .tasks import task
 
@@ -27,7 +27,7 @@ def fight_profile(st: CoreMixin, seat: int, entry: dict[str, Any]) -> dict[str, 
         cards.append(item)
     for card in cards:
         for a in card.abilities:
-            fn = st.effect_fn(a.key)
+            fn = effect_fn(a.key)
             if fn.when == "fight":
                 fn(prof, *a.args)
     return prof

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..actions import Fight, MarkerTaunt, Pass, PlayHero, PlayItem, ShakeOff, UseAbility
 from ..effects import ROUND
-from .core import CoreMixin
+from .core import CoreMixin, effect_fn
 from .dispatch import RULES
 from .fight import entry_of, start_fight, target_sets, targeting
 from .tasks import task
@@ -103,7 +103,7 @@ def queue_play_abilities(st: CoreMixin, seat: int, card: str) -> None:
 @task("play_ability")
 def task_play_ability(st: CoreMixin, t: dict[str, Any]) -> None:
     a = st.card_def(t["card"]).abilities[t["i"]]
-    st.effect_fn(a.key)(st, t["seat"], t["card"], *a.args)
+    effect_fn(a.key)(st, t["seat"], t["card"], *a.args)
 
 
 def main_auto_ok(st: CoreMixin, seat: int) -> bool:
@@ -195,7 +195,7 @@ def use_ability(st: CoreMixin, seat: int, a: UseAbility) -> None:
     entry = next(e for e in st.players_[seat].play if a.card in (e["card"], e["item"]))
     entry["round_used"].append({"card": a.card, "ability": a.ability})
     st.log.public("use_ability", seat=seat, card=a.card, ability=a.ability)
-    st.effect_fn(f"round:{a.ability}")(st, seat, a.card)
+    effect_fn(f"round:{a.ability}")(st, seat, a.card)
 
 
 @RULES.on(ShakeOff)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Recruit, SpendShields
-from .core import TIERS, C, CoreMixin
+from .core import TIERS, C, CoreMixin, effect_fn
 from .dispatch import RULES
 from .main import marker_targets
 from .tasks import task
@@ -76,7 +76,7 @@ def task_aura(st: CoreMixin, t: dict[str, Any]) -> None:
         return
     for m in list(st.loc_group):
         for a in st.mdef(m).abilities:
-            fn = st.effect_fn(a.key)
+            fn = effect_fn(a.key)
             if fn.when == "aura":
                 fn(st, m, *a.args)
 
@@ -86,7 +86,7 @@ def task_location_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 d-e: the location loses the sum of its monsters' damage; at 0 it is destroyed."""
     if not st.loc or st.loc["status"] != "standing" or not st.loc_group:
         return
-    total = sum(0 if any(st.effect_fn(a.key).when == "aura" for a in st.mdef(m).abilities)
+    total = sum(0 if any(effect_fn(a.key).when == "aura" for a in st.mdef(m).abilities)
                 else st.attack_value(m, "loc") for m in st.loc_group)
     st.loc["hp"] -= total
     st.log.public("location_damage", location=st.loc["id"], amount=total, hp=st.loc["hp"])
@@ -138,15 +138,15 @@ def task_cleanup(st: CoreMixin, t: dict[str, Any]) -> None:
             continue
         for a in st.card_def(card).abilities:
             if a.key.startswith("cleanup:"):
-                st.effect_fn(a.key)(st, seat, card, *a.args)
+                effect_fn(a.key)(st, seat, card, *a.args)
     if st.loc_stands():
-        fn = st.effect_fn(C.location_abilities[st.location()["id"]].key)
+        fn = effect_fn(C.location_abilities[st.location()["id"]].key)
         if fn.when == "location_cleanup":
             fn(st)
     for key in ["loc", *st.seats_from(st.defender)]:
         for m in list(st.group(key)):
             for a in st.mdef(m).abilities:
-                fn = st.effect_fn(a.key)
+                fn = effect_fn(a.key)
                 if fn.when == "monster_cleanup" and st.where(m) is not None:
                     fn(st, m, *a.args)
     for seat, card in st.played:
