@@ -91,8 +91,8 @@ def start_fight(st: CoreMixin, seat: int, hero: str, targets: list[str]) -> None
         pool.append("Y")
     faces = [st.roll(d) for d in pool]
     st.fight = {"seat": seat, "hero": hero, "targets": list(targets), "group": key, "pool": pool,
-                  "faces": faces, "fixed": prof["fixed"], "bonus": prof["bonus"], "magic": prof["magic"],
-                  "ignore_armour": prof["ignore_armour"], "bounty": prof["bounty"]}
+                "faces": faces, "fixed": prof["fixed"], "bonus": prof["bonus"], "magic": prof["magic"],
+                "ignore_armour": prof["ignore_armour"], "bounty": prof["bounty"]}
     st.log.public("fight", seat=seat, hero=hero, targets=list(targets), dice=pool, faces=list(faces))
     tasks: list[dict[str, Any]] = [{"op": "reroll_window",
                                     "n": n} for n in prof["reroll"]] if pool else []

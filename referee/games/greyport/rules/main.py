@@ -29,7 +29,7 @@ def end_action_phase(st: CoreMixin) -> None:
     """GB-5.3.4: N passes in a row end the phase; GB-5.6 steps follow."""
     st.actor = st.defender
     st.push([{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
-                                   "pass_marker")])
+                                 "pass_marker")])
     st.phase = "monster_damage"
 
 
@@ -97,7 +97,7 @@ def marker_targets(st: CoreMixin) -> list[str]:
 def queue_play_abilities(st: CoreMixin, seat: int, card: str) -> None:
     """GB-3.4 ``play``: resolve at once, in printed order (GB-6.15.1)."""
     st.push([{"op": "play_ability", "seat": seat, "card": card, "i": i}
-               for i, a in enumerate(st.card_def(card).abilities) if a.key.startswith("play:")])
+             for i, a in enumerate(st.card_def(card).abilities) if a.key.startswith("play:")])
 
 
 @task("play_ability")

@@ -24,7 +24,7 @@ def task_round_start(st: CoreMixin, t: dict[str, Any]) -> None:
         p.hero_limit = 2 if st.players == 1 else 1
     st.actor = st.defender
     st.log.public("round", encounter=st.encounter_id(), round=st.encounter_round,
-                    defending_seat=st.defender)
+                  defending_seat=st.defender)
     if not st.groups[st.defender] and not st.loc_group and st.marker == "taunt" \
             and marker_targets(st):
         st.stack.push("forced_taunt", st.defender)
@@ -66,7 +66,7 @@ def task_festering(st: CoreMixin, t: dict[str, Any]) -> None:
     if wounds:
         st.log.public("reveal", seat=st.defender, cards=wounds, why="festering_wound")
         st.push([{"op": "damage", "seat": st.defender, "n": 1, "src": None, "scorch": False}
-                   for _ in wounds])
+                 for _ in wounds])
 
 
 @task("aura")
@@ -124,7 +124,7 @@ def spend_shields(st: CoreMixin, seat: int, a: SpendShields) -> None:
     order = [s for s in data["order"] if st.players_[s].shields > 0]
     if data["remaining"] > 0 and order:
         st.stack.push("shield", order[0], victim=data["victim"], remaining=data["remaining"],
-                        order=order[1:], src=data["src"])
+                      order=order[1:], src=data["src"])
         return
     st.take_damage(data["victim"], data["remaining"], data["src"])
 
