@@ -5,7 +5,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .core import C, CoreMixin, effect_fn
+from .core import (
+    C,
+    CoreMixin,
+    draw_monster,
+    effect_fn,
+    fill_slot,
+    group,
+    location,
+    lose,
+    mdef,
+    move_monster,
+    remove_monster,
+    shuffle_in,
+    stat,
+)
 from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
@@ -68,10 +82,10 @@ def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
         st.shuffle_deck(key)
         aside: list[str] = []
         for i in range(4):
-            st.fill_slot(row, i, setup=True, aside=aside)
+            fill_slot(st, row, i, setup=True, aside=aside)
         # GB-4.3.2 "put back and shuffle": the rest of the deck is still unsettled (in random order as far
         # as anyone can tell), so the set-aside cards simply join it (deviation 8).
-        st.shuffle_in(key, aside)
+        shuffle_in(st, key, aside)
 
 
 @task("curses")
@@ -155,20 +169,20 @@ def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
             st.players_[s].coins[c] += 1
     # 8-9. ambush
     pending = [m for m in st.all_monsters()
-               if any(a.key.startswith("ambush:") for a in st.mdef(m).abilities)]
+               if any(a.key.startswith("ambush:") for a in mdef(m).abilities)]
     st.push([{"op": "ambush", "pending": pending}, {"op": "round_start"}])
 
 
 def reveal_to_threat(st: CoreMixin, key: Any, threat: int) -> None:
     """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
-    group = st.group(key)
-    total = sum(st.mdef(m).threat for m in group)
+    members = group(st, key)
+    total = sum(mdef(m).threat for m in members)
     while total < threat:
-        m = st.draw_monster()
+        m = draw_monster(st)
         if m is None:
             return
-        group.append(m)
-        total += st.mdef(m).threat
+        members.append(m)
+        total += mdef(m).threat
         st.dmg[m] = 0
         st.log.public("reveal_monster", monster=m, group=key)
 
@@ -189,7 +203,7 @@ def resolve_ambush(st: CoreMixin, mid: str, rest: list[str]) -> None:
 def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
     m = t["m"]
     st.log.public("ambush", monster=m)
-    for a in st.mdef(m).abilities:
+    for a in mdef(m).abilities:
         if a.key.startswith("ambush:"):
             effect_fn(a.key)(st, m, *a.args)
 
@@ -202,7 +216,7 @@ def checks(st: CoreMixin) -> None:
         return
     for p in st.players_:
         if p.hp <= 0:
-            st.lose("hp_zero")
+            lose(st, "hp_zero")
             return
     loc = st.loc
     if loc is None:     # no location: neither check below applies (the hot path between encounters)
@@ -211,7 +225,7 @@ def checks(st: CoreMixin) -> None:
         loc["status"] = "saved"
         saver = st.actor if st.actor is not None else st.defender
         st.team["locations_saved"] += 1
-        st.stat(saver, "locations_saved")
+        stat(st, saver, "locations_saved")
         st.log.public("saved", location=loc["id"], seat=saver)
         st.push([{"op": "reward", "seat": saver}])
     if not st.objective_met and st.phase != "setup":
@@ -228,7 +242,7 @@ def checks(st: CoreMixin) -> None:
 @task("reward")
 def task_reward(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-6.6.2: the saving seat resolves the location's reward now."""
-    a = C.location_rewards[st.location()["id"]]
+    a = C.location_rewards[location(st)["id"]]
     effect_fn(a.key)(st, t["seat"], *a.args)
 
 
@@ -245,7 +259,7 @@ def task_retire_curse_ask(st: CoreMixin, t: dict[str, Any]) -> None:
 # -----------------------------------------------------------------------------------
 @task("destroy")
 def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
-    loc = st.location()
+    loc = location(st)
     loc["status"] = "destroyed"
     st.destroyed += 1
     st.team["locations_destroyed"] += 1
@@ -267,14 +281,14 @@ def task_chapter_loss(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.8.4: CH2 loses when all three of its locations are destroyed."""
     limit = C.chapters[st.options["chapter"]].destroyed_loss
     if limit and st.destroyed >= limit:
-        st.lose("locations_destroyed")
+        lose(st, "locations_destroyed")
 
 
 @task("boss_move")
 def task_boss_move(st: CoreMixin, t: dict[str, Any]) -> None:
     for m in list(st.loc_group):
-        if st.mdef(m).kind == "boss":
-            st.move_monster(m, st.defender)
+        if mdef(m).kind == "boss":
+            move_monster(st, m, st.defender)
 
 
 @task("distribute")
@@ -312,7 +326,7 @@ def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
         p.hero_zone = "hand"
         p.shields = 0
     for m in st.all_monsters():
-        st.remove_monster(m, defeated=False)
+        remove_monster(st, m, defeated=False)
     st.loc_group = []
     st.groups = [[] for _ in range(st.players)]
     st.defender = (st.defender + 1) % st.players

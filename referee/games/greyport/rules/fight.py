@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Any
 
 from ..actions import Reroll, Splash
-from .core import CoreMixin, effect_fn
+from .core import CoreMixin, armour, defeat_check, effect_fn, fighting, group, group_keys, hit, loc_has, mdef
 from .dispatch import RULES
 from .tasks import task
 
@@ -47,7 +47,7 @@ def target_sets(st: CoreMixin, entry: dict[str, Any], prof: dict[str, Any] | Non
     """GB-6.1.7: the legal target lists of a hero, in the reference order."""
     cleave, snipe = (prof["cleave"], prof["snipe"]) if prof else targeting(st, entry)
     if snipe:
-        keys = [k for k in st.group_keys() if st.group(k)]
+        keys = [k for k in group_keys(st) if group(st, k)]
     elif st.groups[st.defender]:
         keys = [st.defender]
     elif st.loc_group:
@@ -56,11 +56,11 @@ def target_sets(st: CoreMixin, entry: dict[str, Any], prof: dict[str, Any] | Non
         keys = []
     out: list[list[str]] = []
     for key in keys:
-        g = st.group(key)
+        g = group(st, key)
         k = 2 if cleave else 1
-        if key == "loc" and st.loc_has("no_cleave"):
+        if key == "loc" and loc_has(st, "no_cleave"):
             k = 1
-        tags = [st.mdef(m).tags for m in g]
+        tags = [mdef(m).tags for m in g]
         tanks = {i for i, t in enumerate(tags) if "tank" in t}
         nonranged = {i for i, t in enumerate(tags) if "ranged" not in t}
         # single targets (the common case), the same tests as below for a set of one
@@ -87,7 +87,7 @@ def start_fight(st: CoreMixin, seat: int, hero: str, targets: list[str]) -> None
     entry["fought"] = True
     key = st.where(targets[0])
     pool = list(prof["dice"])
-    if prof["magic"] and key == "loc" and st.loc_has("magic_die"):
+    if prof["magic"] and key == "loc" and loc_has(st, "magic_die"):
         pool.append("Y")
     faces = [st.roll(d) for d in pool]
     st.fight = {"seat": seat, "hero": hero, "targets": list(targets), "group": key, "pool": pool,
@@ -105,7 +105,7 @@ def start_fight(st: CoreMixin, seat: int, hero: str, targets: list[str]) -> None
 @task("reroll_window")
 def task_reroll_window(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.5 step 5: the fighting seat may reroll up to n dice."""
-    st.stack.push("reroll", st.fighting()["seat"], n=t["n"])
+    st.stack.push("reroll", fighting(st)["seat"], n=t["n"])
 
 
 @RULES.on(Reroll)
@@ -113,7 +113,7 @@ def reroll(st: CoreMixin, seat: int, a: Reroll) -> None:
     """GB-5.5 step 5: reroll the chosen dice ([] keeps all)."""
     st.stack.pop()
     indices = list(a.dice)
-    f = st.fighting()
+    f = fighting(st)
     for i in sorted(indices):
         f["faces"][i] = st.roll(f["pool"][i])
     if indices:
@@ -123,7 +123,7 @@ def reroll(st: CoreMixin, seat: int, a: Reroll) -> None:
 @task("fight_resolve")
 def task_fight_resolve(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.5 steps 6-8: base total (Rusted Luck), per-target amount, then defeat checks."""
-    f = st.fighting()
+    f = fighting(st)
     seat = f["seat"]
     base = sum(f["faces"]) + f["fixed"]
     rusted = sorted(c for c in st.players_[seat].hand
@@ -135,25 +135,25 @@ def task_fight_resolve(st: CoreMixin, t: dict[str, Any]) -> None:
     for m in f["targets"]:
         if st.where(m) is None:
             continue
-        tags = st.mdef(m).tags
+        tags = mdef(m).tags
         bonus = sum(n for tag, n in f["bonus"] if tag in tags)
-        armour = 0 if f["ignore_armour"] else st.armour(m, f["magic"])
-        st.hit(m, max(0, base + bonus - armour), seat)
-    killed = [m for m in f["targets"] if st.defeat_check(m, seat)]
+        arm = 0 if f["ignore_armour"] else armour(st, m, f["magic"])
+        hit(st, m, max(0, base + bonus - arm), seat)
+    killed = [m for m in f["targets"] if defeat_check(st, m, seat)]
     if killed and f["bounty"]:
         st.gain_coin(seat, "copper")
 
 
 def splash_targets(st: CoreMixin) -> list[str]:
-    fought = st.fighting()["group"]
-    return [m for k in st.group_keys() if k != fought for m in st.group(k)]
+    fought = fighting(st)["group"]
+    return [m for k in group_keys(st) if k != fought for m in group(st, k)]
 
 
 @task("splash_window")
 def task_splash_window(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.5 step 9: one monster outside the fought group, or skip."""
     if splash_targets(st):
-        st.stack.push("splash", st.fighting()["seat"], n=t["n"])
+        st.stack.push("splash", fighting(st)["seat"], n=t["n"])
 
 
 @RULES.on(Splash)
@@ -161,9 +161,9 @@ def splash(st: CoreMixin, seat: int, a: Splash) -> None:
     """GB-5.5 step 9: splash damage (less armour) onto a monster outside the fought group."""
     n = st.stack.pop().data["n"]
     mid = a.monster
-    f = st.fighting()
-    st.hit(mid, max(0, n - st.armour(mid, f["magic"])), f["seat"])
-    st.defeat_check(mid, f["seat"])
+    f = fighting(st)
+    hit(st, mid, max(0, n - armour(st, mid, f["magic"])), f["seat"])
+    defeat_check(st, mid, f["seat"])
 
 
 @task("fight_end")

@@ -33,7 +33,19 @@ from ..actions import (
     Taunt,
     TauntSkip,
 )
-from .core import C, CoreMixin
+from .core import (
+    C,
+    CoreMixin,
+    armour,
+    defeat_check,
+    discard_from_hand,
+    fighting,
+    hand_limit,
+    hit,
+    move_monster,
+    retire_card,
+    stat,
+)
 from .dispatch import RULES
 from .encounter import resolve_ambush, wound
 from .fight import entry_of, splash_targets, target_sets
@@ -95,7 +107,7 @@ def legal_fight_targets(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
 
 
 def legal_reroll(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
-    idx = range(len(st.fighting()["pool"]))
+    idx = range(len(fighting(st)["pool"]))
     out = []
     for k in range(0, min(f.data["n"], len(idx)) + 1):
         out += [Reroll.wire(list(c)) for c in combinations(idx, k)]
@@ -137,7 +149,7 @@ def legal_recruit(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
 def legal_discard(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
     hand = st.players_[f.seat].hand
     out = [Discard.wire(c) for c in sorted(hand)]
-    if len(hand) <= st.hand_limit(f.seat):
+    if len(hand) <= hand_limit(st, f.seat):
         out.append(DiscardDone.wire())
     return out
 
@@ -197,8 +209,8 @@ def ambush_next(st: CoreMixin, seat: int, a: AmbushNext) -> None:
 def taunt(st: CoreMixin, seat: int, a: Taunt) -> None:
     """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
     st.stack.pop()
-    st.move_monster(a.monster, seat)
-    st.stat(seat, "taunts")
+    move_monster(st, a.monster, seat)
+    stat(st, seat, "taunts")
     st.actor = seat
 
 
@@ -226,7 +238,7 @@ def choose_player(st: CoreMixin, seat: int, a: ChoosePlayer) -> None:
 def retire(st: CoreMixin, seat: int, a: Retire) -> None:
     """GB-6.7.1 (frames ``retire`` and ``retire_curse``)."""
     st.stack.pop()
-    st.retire_card(seat, a.card)
+    retire_card(st, seat, a.card)
 
 
 @RULES.on(Ready)
@@ -243,14 +255,14 @@ def ready(st: CoreMixin, seat: int, a: Ready) -> None:
 @RULES.on(DiscardChoice)
 def discard_choice(st: CoreMixin, seat: int, a: DiscardChoice) -> None:
     f = st.stack.pop()
-    st.discard_from_hand(seat, a.card, f.data["why"])
+    discard_from_hand(st, seat, a.card, f.data["why"])
 
 
 @RULES.on(TakeMonster)
 def take_monster(st: CoreMixin, seat: int, a: TakeMonster) -> None:
     """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
     st.stack.pop()
-    st.move_monster(a.monster, seat)
+    move_monster(st, a.monster, seat)
     st.push([{"op": "distribute", "seat": (seat + 1) % st.players}])
 
 
@@ -275,14 +287,14 @@ def reward_strike(st: CoreMixin, seat: int, a: RewardStrike) -> None:
     """L7 reward: strike a monster."""
     f = st.stack.pop()
     m = a.monster
-    st.hit(m, max(0, f.data["n"] - st.armour(m, False)), seat)
-    st.defeat_check(m, seat)
+    hit(st, m, max(0, f.data["n"] - armour(st, m, False)), seat)
+    defeat_check(st, m, seat)
 
 
 @RULES.on(Discard)
 def discard(st: CoreMixin, seat: int, a: Discard) -> None:
     """GB-5.6.4: one card; the frame stays until ``discard_done``."""
-    st.discard_from_hand(seat, a.card, "discard_step")
+    discard_from_hand(st, seat, a.card, "discard_step")
 
 
 @RULES.on(DiscardDone)

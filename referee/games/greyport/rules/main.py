@@ -6,7 +6,7 @@ from typing import Any
 
 from ..actions import Fight, MarkerTaunt, Pass, PlayHero, PlayItem, ShakeOff, UseAbility
 from ..effects import ROUND
-from .core import CoreMixin, effect_fn
+from .core import CoreMixin, effect_fn, move_monster, stat
 from .dispatch import RULES
 from .fight import entry_of, start_fight, target_sets, targeting
 from .tasks import task
@@ -182,9 +182,9 @@ def marker_taunt(st: CoreMixin, seat: int, a: MarkerTaunt) -> None:
     else:
         main_action(st, seat)
     # GB-6.2.3: into the active group; the marker flips to ``used``
-    st.move_monster(a.monster, st.defender)
+    move_monster(st, a.monster, st.defender)
     st.marker = "used"
-    st.stat(st.defender, "taunts")
+    stat(st, st.defender, "taunts")
     st.log.public("marker_taunt", seat=st.defender, monster=a.monster)
 
 

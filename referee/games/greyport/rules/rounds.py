@@ -5,7 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Recruit, SpendShields
-from .core import TIERS, C, CoreMixin, effect_fn
+from .core import (
+    TIERS,
+    C,
+    CoreMixin,
+    effect_fn,
+    fill_slot,
+    group,
+    hand_limit,
+    has_key,
+    loc_has,
+    loc_stands,
+    location,
+    lose,
+    mdef,
+    move_monster,
+    stat,
+    take_damage,
+)
 from .dispatch import RULES
 from .main import marker_targets
 from .tasks import task
@@ -54,7 +71,7 @@ def task_attack(st: CoreMixin, t: dict[str, Any]) -> None:
     if m not in st.groups[st.defender]:
         return
     d = st.attack_value(m, st.defender)
-    scorch = st.has_key(st.mdef(m).abilities, "monster:scorch")
+    scorch = has_key(mdef(m).abilities, "monster:scorch")
     st.push([{"op": "damage", "seat": st.defender, "n": d, "src": m, "scorch": scorch}])
 
 
@@ -72,10 +89,10 @@ def task_festering(st: CoreMixin, t: dict[str, Any]) -> None:
 @task("aura")
 def task_aura(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 c: searing aura of monsters in a standing location's group."""
-    if not st.loc_stands():
+    if not loc_stands(st):
         return
     for m in list(st.loc_group):
-        for a in st.mdef(m).abilities:
+        for a in mdef(m).abilities:
             fn = effect_fn(a.key)
             if fn.when == "aura":
                 fn(st, m, *a.args)
@@ -86,7 +103,7 @@ def task_location_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     """GB-5.6.1 d-e: the location loses the sum of its monsters' damage; at 0 it is destroyed."""
     if not st.loc or st.loc["status"] != "standing" or not st.loc_group:
         return
-    total = sum(0 if any(effect_fn(a.key).when == "aura" for a in st.mdef(m).abilities)
+    total = sum(0 if any(effect_fn(a.key).when == "aura" for a in mdef(m).abilities)
                 else st.attack_value(m, "loc") for m in st.loc_group)
     st.loc["hp"] -= total
     st.log.public("location_damage", location=st.loc["id"], amount=total, hp=st.loc["hp"])
@@ -105,7 +122,7 @@ def task_damage(st: CoreMixin, t: dict[str, Any]) -> None:
         if order:
             st.stack.push("shield", order[0], victim=victim, remaining=n, order=order[1:], src=t["src"])
             return
-    st.take_damage(victim, n, t["src"])
+    take_damage(st, victim, n, t["src"])
 
 
 @RULES.on(SpendShields)
@@ -117,16 +134,16 @@ def spend_shields(st: CoreMixin, seat: int, a: SpendShields) -> None:
     if k:
         st.players_[seat].shields -= k
         data["remaining"] -= k
-        st.stat(seat, "shields_spent", k)
+        stat(st, seat, "shields_spent", k)
         if seat != data["victim"]:
-            st.stat(seat, "damage_prevented_for_others", k)
+            stat(st, seat, "damage_prevented_for_others", k)
         st.log.public("spend_shields", seat=seat, count=k, victim=data["victim"])
     order = [s for s in data["order"] if st.players_[s].shields > 0]
     if data["remaining"] > 0 and order:
         st.stack.push("shield", order[0], victim=data["victim"], remaining=data["remaining"],
                       order=order[1:], src=data["src"])
         return
-    st.take_damage(data["victim"], data["remaining"], data["src"])
+    take_damage(st, data["victim"], data["remaining"], data["src"])
 
 
 # -- GB-5.6.2 Cleanup ----------------------------------------------------------------------------------
@@ -139,13 +156,13 @@ def task_cleanup(st: CoreMixin, t: dict[str, Any]) -> None:
         for a in st.card_def(card).abilities:
             if a.key.startswith("cleanup:"):
                 effect_fn(a.key)(st, seat, card, *a.args)
-    if st.loc_stands():
-        fn = effect_fn(C.location_abilities[st.location()["id"]].key)
+    if loc_stands(st):
+        fn = effect_fn(C.location_abilities[location(st)["id"]].key)
         if fn.when == "location_cleanup":
             fn(st)
     for key in ["loc", *st.seats_from(st.defender)]:
-        for m in list(st.group(key)):
-            for a in st.mdef(m).abilities:
+        for m in list(group(st, key)):
+            for a in mdef(m).abilities:
                 fn = effect_fn(a.key)
                 if fn.when == "monster_cleanup" and st.where(m) is not None:
                     fn(st, m, *a.args)
@@ -171,7 +188,7 @@ def recruit_pairs(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
     cards = [c for c in st.hero_row + st.item_row if c]
     if not coins or not cards:
         return []
-    base = {"copper": 1 if st.loc_has("copper_as_silver") else 0, "silver": 1, "gold": 2}
+    base = {"copper": 1 if loc_has(st, "copper_as_silver") else 0, "silver": 1, "gold": 2}
     cost = {c: TIERS.index(st.card_def(c).cost) for c in cards}
     for tiers in (base, {**base, "copper": max(base["copper"], 1)},
                   {"copper": 2, "silver": 2, "gold": 2}):
@@ -197,7 +214,7 @@ def recruit(st: CoreMixin, seat: int, a: Recruit) -> None:
     p.coins[coin] -= 1
     take_from_row(st, card)
     p.hand.append(card)
-    st.stat(seat, "cards_recruited")
+    stat(st, seat, "cards_recruited")
     st.log.public("recruit", seat=seat, coin=coin, card=card)
 
 
@@ -207,7 +224,7 @@ def take_from_row(st: CoreMixin, card: str) -> None:
         if card in cells:
             i = cells.index(card)
             cells[i] = None
-            st.fill_slot(row, i, setup=False)
+            fill_slot(st, row, i, setup=False)
             return
 
 
@@ -244,7 +261,7 @@ def task_refill(st: CoreMixin, t: dict[str, Any]) -> None:
     st.phase = "refill"
     seat = st.defender
     p = st.players_[seat]
-    while st.result is None and len(p.hand) < st.hand_limit(seat) and (p.deck or p.discard):
+    while st.result is None and len(p.hand) < hand_limit(st, seat) and (p.deck or p.discard):
         reveal_dread(st, seat, st.draw(seat, 1))
     if st.result is not None:
         return
@@ -263,12 +280,12 @@ def task_pass_marker(st: CoreMixin, t: dict[str, Any]) -> None:
     st.marker = "taunt"
     if new != old:
         for m in list(st.groups[old]):
-            if "ferocious" in st.mdef(m).tags:
-                st.move_monster(m, new)
+            if "ferocious" in mdef(m).tags:
+                move_monster(st, m, new)
     st.log.public("marker", seat=new)
     st.encounter_round += 1
     st.total_rounds += 1
     if st.encounter_round > st.options["round_limit"]:
-        st.lose("round_limit")
+        lose(st, "round_limit")
         return
     st.push([{"op": "round_start"}])
