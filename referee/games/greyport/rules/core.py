@@ -59,22 +59,6 @@ class CoreMixin(GreyportModel):
     def all_monsters(self) -> list[str]:
         return [m for k in group_keys(self) for m in group(self, k)]
 
-    def attack_value(self, mid: str, key: Key) -> int:
-        """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
-        d = mdef(mid)
-        members = group(self, key)
-        v = d.damage + sum(1 for o in members if o != mid
-                           and has_key(mdef(o).abilities, "monster:commander"))
-        if key == "loc":
-            if "ranged" in d.tags and loc_has(self, "ranged_plus1"):
-                v += 1
-            if "tank" in d.tags and loc_has(self, "tank_plus1"):
-                v += 1
-        return v
-
-    def encounter_id(self) -> str:
-        return C.chapters[self.options["chapter"]].encounters[self.enc_index]
-
     def roll(self, die: str) -> int:
         """GB-3.1: faces[rng.below(6)]."""
         return C.dice[die][self.rng.below(6)]
@@ -235,7 +219,25 @@ class CoreMixin(GreyportModel):
         return deck
 
 
-# -- the helpers only the rules call -------------------------------------------------------------------
+# -- the helpers the rules call (not the effects) ----------------------------------------------------
+def attack_value(st: CoreMixin, mid: str, key: Key) -> int:
+    """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
+    d = mdef(mid)
+    members = group(st, key)
+    v = d.damage + sum(1 for o in members if o != mid
+                       and has_key(mdef(o).abilities, "monster:commander"))
+    if key == "loc":
+        if "ranged" in d.tags and loc_has(st, "ranged_plus1"):
+            v += 1
+        if "tank" in d.tags and loc_has(st, "tank_plus1"):
+            v += 1
+    return v
+
+
+def encounter_id(st: CoreMixin) -> str:
+    return C.chapters[st.options["chapter"]].encounters[st.enc_index]
+
+
 def mdef(mid: str) -> MonsterDef:
     d = _MONSTER_DEFS.get(mid)
     if d is None:

@@ -10,6 +10,7 @@ from .core import (
     CoreMixin,
     draw_monster,
     effect_fn,
+    encounter_id,
     fill_slot,
     group,
     location,
@@ -272,7 +273,7 @@ def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
 
 @task("penalty")
 def task_penalty(st: CoreMixin, t: dict[str, Any]) -> None:
-    a = C.penalties[st.encounter_id()][t["i"]]
+    a = C.penalties[encounter_id(st)][t["i"]]
     effect_fn(a.key)(st, *a.args)
 
 

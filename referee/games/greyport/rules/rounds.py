@@ -9,7 +9,9 @@ from .core import (
     TIERS,
     C,
     CoreMixin,
+    attack_value,
     effect_fn,
+    encounter_id,
     fill_slot,
     group,
     hand_limit,
@@ -40,7 +42,7 @@ def task_round_start(st: CoreMixin, t: dict[str, Any]) -> None:
         p.heroes_played = 0
         p.hero_limit = 2 if st.players == 1 else 1
     st.actor = st.defender
-    st.log.public("round", encounter=st.encounter_id(), round=st.encounter_round,
+    st.log.public("round", encounter=encounter_id(st), round=st.encounter_round,
                   defending_seat=st.defender)
     if not st.groups[st.defender] and not st.loc_group and st.marker == "taunt" \
             and marker_targets(st):
@@ -70,7 +72,7 @@ def task_attack(st: CoreMixin, t: dict[str, Any]) -> None:
     m = t["m"]
     if m not in st.groups[st.defender]:
         return
-    d = st.attack_value(m, st.defender)
+    d = attack_value(st, m, st.defender)
     scorch = has_key(mdef(m).abilities, "monster:scorch")
     st.push([{"op": "damage", "seat": st.defender, "n": d, "src": m, "scorch": scorch}])
 
@@ -104,7 +106,7 @@ def task_location_damage(st: CoreMixin, t: dict[str, Any]) -> None:
     if not st.loc or st.loc["status"] != "standing" or not st.loc_group:
         return
     total = sum(0 if any(effect_fn(a.key).when == "aura" for a in mdef(m).abilities)
-                else st.attack_value(m, "loc") for m in st.loc_group)
+                else attack_value(st, m, "loc") for m in st.loc_group)
     st.loc["hp"] -= total
     st.log.public("location_damage", location=st.loc["id"], amount=total, hp=st.loc["hp"])
     if st.loc["hp"] <= 0:
