@@ -12,6 +12,7 @@ from .actions import ACTIONS
 from .catalog import load_content
 from .info import INFO
 from .options import OPTIONS, check_options
+from .rules.dispatch import RULES
 from .setup import setup
 from .state import GreyportState
 
@@ -20,6 +21,7 @@ class Greyport(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = GreyportState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

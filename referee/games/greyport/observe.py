@@ -7,6 +7,7 @@ from referee.engine import ALL, Outcome, Viewer
 
 from .catalog import load_content
 from .model import STAT_NAMES
+from .rules.core import encounter_id
 
 if TYPE_CHECKING:
     from .state import GreyportState
@@ -44,7 +45,7 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
         players.append(pv)
     loc = None
     if st.loc is not None:
-        enc = C.encounters[st.encounter_id()]
+        enc = C.encounters[encounter_id(st)]
         lrow = C.locations[st.loc["id"]]
         loc = {"id": st.loc["id"], "name": lrow.name, "hp": st.loc["hp"], "max_hp": st.loc["max_hp"],
                "status": st.loc["status"], "ability": lrow.ability, "reward": lrow.reward,
@@ -58,9 +59,9 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
     view: dict[str, Any] = {
         "seat": viewer if isinstance(viewer, int) else None,
         "chapter": st.options["chapter"],
-        "encounter": st.encounter_id(),
+        "encounter": encounter_id(st),
         "encounter_index": st.enc_index,
-        "objective": C.encounters[st.encounter_id()].objective,
+        "objective": C.encounters[encounter_id(st)].objective,
         "encounter_round": st.encounter_round, "total_rounds": st.total_rounds,
         "round_limit": st.options["round_limit"],
         "phase": st.phase, "defending_seat": st.defender, "marker": st.marker,
@@ -151,6 +152,6 @@ def build_outcome(st: GreyportState) -> Outcome:
         row["character"] = p.character
         seats.append(row)
     details = {"result": st.result, "loss_reason": st.loss_reason, "score": score,
-               "chapter": st.options["chapter"], "encounter": st.encounter_id(),
+               "chapter": st.options["chapter"], "encounter": encounter_id(st),
                "team": {**t, "boss_progress": boss_progress, "rounds": st.total_rounds}, "seats": seats}
     return Outcome.team(n, win, score, details=details)

@@ -5,11 +5,15 @@ from typing import Any
 
 from referee.engine import Game, Rng
 
+from .model import PlayerState
+from .rules.flow import advance
 from .state import GreyportState
 
 
 def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> GreyportState:
     st = GreyportState(game, players, options, Rng(seed))
+    st.players_ = [PlayerState() for _ in range(players)]
+    st.groups = [[] for _ in range(players)]
     chars = options["characters"]
     tasks: list[dict[str, Any]] = []
     if chars is not None:
@@ -20,5 +24,5 @@ def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> Greyp
     tasks += [{"op": op} for op in ("deal", "rows", "curses", "first_player", "wounded", "encounter_setup")]
     st.log.public("setup", players=players, chapter=options["chapter"])
     st.push(tasks)
-    st.advance()
+    advance(st)
     return st

@@ -1,5 +1,5 @@
-"""The engine's State for Greyport: the decision runner over the rules mixins (``rules/``), which work
-on the plain data of ``model.GreyportModel``."""
+"""The engine's State for Greyport: the contract, each part handing over to the rules (``rules/``, functions
+over the data of ``model.GreyportModel`` and the verbs of ``rules.core.CoreMixin``) or the views."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,13 +7,13 @@ from typing import Any
 from referee.engine import Outcome, Viewer
 
 from .observe import build_outcome, build_view
-from .rules.frames import FramesMixin
+from .rules.core import CoreMixin
+from .rules.flow import advance, decide
+from .rules.frames import frame_legal
+from .rules.main import main_legal
 
-#: task op -> method name (``_t_<op>``), built once per op (a hot path of ``advance``)
-_TASK_METHODS: dict[str, str] = {}
 
-
-class GreyportState(FramesMixin):
+class GreyportState(CoreMixin):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
@@ -32,78 +32,12 @@ class GreyportState(FramesMixin):
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
-        cached = self._legal_cache
-        if cached is not None and cached[0] == seat:
-            # the list ``advance`` computed is handed over as it is (no copy): the cache is dropped, so a
-            # caller that edits it changes nothing here and a second ask recomputes it
-            self._legal_cache = None
-            return cached[1]
         top = self.stack.top()
-        legal = self.frame_legal(top) if top is not None else self.main_legal(seat)
-        self._legal_cache = (seat, legal)
-        return [dict(a) for a in legal]
+        return frame_legal(self, top) if top is not None else main_legal(self, seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        self._legal_cache = None
-        self._decide(seat, action, auto=False)
-        self.advance()
-
-    def _decide(self, seat: int, action: dict[str, Any], auto: bool) -> None:
-        if auto:
-            self.log.public("auto", seat=seat, action=dict(action))
-        top = self.stack.top()
-        if top is not None:
-            self.frame_do(top, action)
-        else:
-            self.do_main(seat, action)
-        self.checks()
-
-    def advance(self) -> None:
-        """Run queued rule steps until a seat must decide; GB-5.3.5 applies forced single options."""
-        # The hottest loop of the engine: attributes are bound to locals (the lists and the stack are
-        # mutated in place by the rules, never rebound, while this loop runs -- ``tasks`` is re-read
-        # after each step all the same, a rule may assign a new list).
-        frames = self.stack.frames
-        methods = _TASK_METHODS
-        while self.result is None:
-            if frames:
-                top = frames[-1]
-                if top.kind != "retire_curse" or self.main_auto_ok(top.seat):
-                    legal = self.frame_legal(top)
-                    if len(legal) == 1:
-                        self._decide(top.seat, legal[0], auto=True)
-                        frames = self.stack.frames
-                        continue
-                    self._legal_cache = (top.seat, legal)   # the list the seat is asked with next
-                return
-            tasks = self.tasks
-            if tasks:
-                t = tasks.pop()
-                op = t["op"]
-                name = methods.get(op)
-                if name is None:
-                    name = methods[op] = f"_t_{op}"
-                getattr(self, name)(t)
-                self.checks()
-                frames = self.stack.frames
-                continue
-            if self.phase != "action":
-                raise AssertionError(f"greyport: no decision and no task in phase {self.phase}")
-            if self.objective_met:
-                # GB-5.7 step 1: the action phase stops; Cleanup, then the encounter ends.
-                self.push([{"op": "cleanup"}, {"op": "encounter_end", "mid_action": True}])
-                continue
-            seat = self.priority
-            if self.main_auto_ok(seat):
-                legal = self.main_legal(seat)
-                if len(legal) == 1:
-                    self._decide(seat, legal[0], auto=True)
-                    frames = self.stack.frames
-                    continue
-                self._legal_cache = (seat, legal)
-            return
-        self.stack.frames = []
-        self.tasks = []
+        decide(self, seat, action, auto=False)
+        advance(self)
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -12,6 +12,7 @@ from referee.engine import Rng
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import load_content
 from referee.games.greyport.model import PlayerState
+from referee.games.greyport.rules.flow import advance
 from referee.games.greyport.state import GreyportState
 
 C = load_content()
@@ -70,6 +71,7 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     st.shuffle_deck = eager_shuffle(st, rng)
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
+    st.groups = [[] for _ in range(n)]
     st.enc_index = setup.get("enc_index", 0)
     st.token_supply = {d: [f"{d}#{k}" for k in range(1, C.monsters[d].count + 1)] for d in C.token_designs}
     st.curse_deck = list(setup.get("curse_deck", []))
@@ -124,5 +126,5 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     if "tasks" in setup:
         st.push([{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
     st.actor = st.defender
-    st.advance()
+    advance(st)
     return st, rng

@@ -5,6 +5,7 @@ from typing import Any
 
 from referee.engine import PUBLIC, Rng
 from referee.games.greyport import GAME
+from referee.games.greyport.rules.core import attack_value
 
 from .builder import build
 
@@ -42,8 +43,8 @@ def test_gb_6_1_4_l3_no_cleave_on_location_group() -> None:
 
 def test_gb_6_4_commander_and_location_modifiers() -> None:
     st, _ = build(spec(seats=[{"group": ["G08#1", "G01#1"]}], location={"id": "L7", "group": ["C03#1"]}))
-    assert st.attack_value("G01#1", 0) == 2 and st.attack_value("G08#1", 0) == 3
-    assert st.attack_value("C03#1", "loc") == 3
+    assert attack_value(st, "G01#1", 0) == 2 and attack_value(st, "G08#1", 0) == 3
+    assert attack_value(st, "C03#1", "loc") == 3
 
 
 def test_gb_6_12_solo_hero_limit_two_and_marker_returns() -> None:

@@ -1,5 +1,8 @@
 """Shared rule helpers: lookups, zones, drawing, healing, coins, curses, tokens, monster damage and defeat.
 
+The ones the content's effects call (``effects.py``, a layer below the rules, reaches them through the state
+it is given) are methods of ``CoreMixin``, the base of the state; the rest are module functions.
+
 GB-3.3 zones, GB-6.3 damage/defeat, GB-6.7 retire, GB-6.8 curses, GB-6.9.5 coins, GB-6.10 rows,
 GB-6.11 hand limit, GB-6.14 decks.
 """
@@ -8,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import CardDef, MonsterDef, load_content
+from ..effects import REGISTRY, Effect
 from ..model import GreyportModel
 
 C = load_content()
@@ -18,6 +22,11 @@ _CARD_DEFS: dict[str, CardDef] = {}
 DECKS = {"hero": "hero_deck", "item": "item_deck", "curse": "curse_deck", "monster": "monster_deck"}
 _MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
+
+
+def effect_fn(key: str) -> Effect:
+    """The function of an effect key named in content (GB-3.4)."""
+    return REGISTRY.effects[key]
 
 
 class CoreMixin(GreyportModel):
@@ -33,20 +42,10 @@ class CoreMixin(GreyportModel):
         d = _CARD_DEFS[cid] = C.cards[cid.split("#", 1)[0]]
         return d
 
-    @staticmethod
-    def mdef(mid: str) -> MonsterDef:
-        d = _MONSTER_DEFS.get(mid)
-        if d is None:
-            d = _MONSTER_DEFS[mid] = C.monsters[mid.split("#", 1)[0]]
-        return d
-
     def seats_from(self, start: int) -> list[int]:
         """GB-6.15.2: every seat from ``start`` clockwise."""
         n = self.players
         return [(start + i) % n for i in range(n)]
-
-    def group(self, key: Key) -> list[str]:
-        return self.loc_group if key == "loc" else self.groups[key]
 
     def where(self, mid: str) -> Key:
         """The group key holding monster ``mid`` (None if not in play)."""
@@ -57,96 +56,22 @@ class CoreMixin(GreyportModel):
                 return s
         return None
 
-    def group_keys(self) -> list[Key]:
-        """GB-6.1.7 order: active group, location, other seats clockwise from the defender."""
-        d = self.defender
-        return [d, "loc", *[s for s in self.seats_from(d)[1:]]]
-
     def all_monsters(self) -> list[str]:
-        return [m for k in self.group_keys() for m in self.group(k)]
+        return [m for k in group_keys(self) for m in group(self, k)]
 
-    def loc_stands(self) -> bool:
-        """GB-3.12 / GB-6.6.5: a location stands while standing or saved."""
-        return self.loc is not None and self.loc["status"] in ("standing", "saved")
+    def roll(self, die: str) -> int:
+        """GB-3.1: faces[rng.below(6)]."""
+        return C.dice[die][self.rng.below(6)]
 
-    def loc_has(self, ability: str) -> bool:
-        loc = self.loc
-        return (loc is not None and loc["status"] in ("standing", "saved")
-                and C.location_abilities[loc["id"]].key[9:] == ability)   # "location:<ability>"
+    def entry_with_item(self, seat: int, item: str) -> dict[str, Any] | None:
+        for e in self.players_[seat].play:
+            if e["item"] == item:
+                return e
+        return None
 
-    @staticmethod
-    def has_key(abilities: Any, key: str) -> bool:
-        for a in abilities:
-            if a.key == key:
-                return True
-        return False
-
-    def monster_hp(self, mid: str) -> int:
-        if mid in self.bosses:
-            return int(self.bosses[mid]["hp"])
-        return self.mdef(mid).hp[0]
-
-    def armour(self, mid: str, magic: bool) -> int:
-        """GB-6.3.1 effective armour (printed, +1 Old Mint in the location group, +2 spellward vs magic)."""
-        d = self.mdef(mid)
-        a = d.armour
-        if self.loc_has("armour_plus1") and mid in self.loc_group:
-            a += 1
-        if magic and self.has_key(d.abilities, "monster:spellward"):
-            a += 2
-        return a
-
-    def attack_value(self, mid: str, key: Key) -> int:
-        """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
-        d = self.mdef(mid)
-        group = self.group(key)
-        v = d.damage + sum(1 for o in group if o != mid
-                           and self.has_key(self.mdef(o).abilities, "monster:commander"))
-        if key == "loc":
-            if "ranged" in d.tags and self.loc_has("ranged_plus1"):
-                v += 1
-            if "tank" in d.tags and self.loc_has("tank_plus1"):
-                v += 1
-        return v
-
-    def hand_limit(self, seat: int) -> int:
-        """GB-6.11: 5 + 1 (Gilded Tankard) - Gnawing Dread in hand, minimum 3."""
-        dread = 0
-        for c in self.players_[seat].hand:
-            if self.card_def(c).effect == "hand_limit_minus1":
-                dread += 1
-        return max(3, 5 + (1 if self.loc_has("hand_limit_plus1") else 0) - dread)
-
-    def stat(self, seat: int | None, name: str, n: int = 1) -> None:
-        if seat is not None and n:
-            st = self.players_[seat].stats
-            st[name] = st.get(name, 0) + n
-
-    def encounter_id(self) -> str:
-        return C.chapters[self.options["chapter"]].encounters[self.enc_index]
-
-    def fighting(self) -> dict[str, Any]:
-        """The fight being resolved (GB-5.5): a fight's steps only run while there is one."""
-        f = self.fight
-        assert f is not None, "greyport: no fight in progress"
-        return f
-
-    def location(self) -> dict[str, Any]:
-        """The encounter's location (GB-3.12): the steps that use it only run while there is one."""
-        loc = self.loc
-        assert loc is not None, "greyport: no location in play"
-        return loc
-
-    def lose(self, reason: str) -> None:
-        """GB-8.2: the team loses immediately; nothing further resolves."""
-        if self.result is not None:
-            return
-        self.result = "loss"
-        self.loss_reason = reason
-        self.phase = "ended"
-        self.tasks = []
-        self.stack.frames = []
-        self.log.public("game_over", result="loss", reason=reason)
+    def exhausted_heroes(self, exclude: str | None = None) -> list[str]:
+        return [e["card"] for s in self.seats_from(self.defender) for e in self.players_[s].play
+                if e["exhausted"] and e["card"] != exclude]
 
     # -- tasks --------------------------------------------------------------------------------------
     def push(self, tasks: list[dict[str, Any]]) -> None:
@@ -156,7 +81,7 @@ class CoreMixin(GreyportModel):
     # -- player resources ----------------------------------------------------------------------------
     def gain_shields(self, seat: int, n: int) -> None:
         self.players_[seat].shields += n
-        self.stat(seat, "shields_gained", n)
+        stat(self, seat, "shields_gained", n)
         self.log.public("shields", seat=seat, gained=n)
 
     def gain_coin(self, seat: int, tier: str) -> None:
@@ -178,34 +103,8 @@ class CoreMixin(GreyportModel):
         got = max(0, min(p.max_hp, p.hp + n) - p.hp)
         if got:
             p.hp += got
-            self.stat(by, "healing_given", got)
+            stat(self, by, "healing_given", got)
             self.log.public("heal", seat=seat, amount=got)
-
-    def lose_hp(self, seat: int, n: int, why: str) -> None:
-        """Unpreventable HP loss (Bad Omen, empty curse deck); GB-5.8.1 checked at once."""
-        p = self.players_[seat]
-        p.hp -= n
-        self.stat(seat, "damage_taken", n)
-        self.log.public("lose_hp", seat=seat, amount=n, why=why)
-        if p.hp <= 0:
-            self.lose("hp_zero")
-
-    def take_damage(self, seat: int, n: int, src: str | None) -> None:
-        """GB-6.3.4 damage after shields; GB-6.3.5 on-damage abilities only if >= 1 HP was lost."""
-        if n <= 0:
-            return
-        p = self.players_[seat]
-        p.hp -= n
-        self.stat(seat, "damage_taken", n)
-        self.log.public("damage", seat=seat, amount=n, source=src)
-        if p.hp <= 0:
-            self.lose("hp_zero")
-            return
-        if src is not None:
-            for a in self.mdef(src).abilities:
-                fn = self.effect_fn(a.key)
-                if fn.when == "on_damage":
-                    fn(self, seat, src)
 
     def draw(self, seat: int, n: int, by: int | None = None) -> list[str]:
         """GB-6.14.1: draw n one card at a time; an empty deck reshuffles the discard; a Bad Omen resolves
@@ -219,7 +118,7 @@ class CoreMixin(GreyportModel):
             if not p.deck:
                 if not p.discard:
                     break
-                self._log_draw(seat, batch, by)
+                log_draw(self, seat, batch, by)
                 batch = []
                 p.deck = p.discard
                 p.discard = []
@@ -230,41 +129,22 @@ class CoreMixin(GreyportModel):
             got.append(c)
             batch.append(c)
             if self.card_def(c).effect == "lose_hp_on_draw":
-                self._log_draw(seat, batch, by)
+                log_draw(self, seat, batch, by)
                 batch = []
                 self.log.public("reveal", seat=seat, cards=[c], why="bad_omen")
-                self.lose_hp(seat, 1, "bad_omen")
-        self._log_draw(seat, batch, by)
+                lose_hp(self, seat, 1, "bad_omen")
+        log_draw(self, seat, batch, by)
         return got
-
-    def _log_draw(self, seat: int, cards: list[str], by: int | None) -> None:
-        """The public count and the drawer's private card list of one run of draws."""
-        if not cards:
-            return
-        self.log.public("draw", seat=seat, count=len(cards))
-        self.log.private(seat, "drew", seat=seat, cards=sorted(cards))
-        if by is not None and by != seat:
-            self.stat(by, "cards_drawn_for_others", len(cards))
 
     def gain_curse(self, seat: int) -> None:
         """GB-6.8.1: top curse face up onto the discard; empty curse deck -> lose 1 HP instead."""
         if not self.curse_deck:
-            self.lose_hp(seat, 1, "no_curse_left")
+            lose_hp(self, seat, 1, "no_curse_left")
             return
-        c = self.take_top("curse")
+        c = take_top(self, "curse")
         self.players_[seat].discard.append(c)
-        self.stat(seat, "curses_gained")
+        stat(self, seat, "curses_gained")
         self.log.public("curse", seat=seat, card=c)
-
-    def retire_card(self, seat: int, card: str) -> None:
-        """GB-6.7.1: a hand card (never the player hero) leaves the game to ``removed``."""
-        p = self.players_[seat]
-        if card in p.hand:
-            p.hand.remove(card)
-        elif card in p.discard:
-            p.discard.remove(card)
-        self.removed.append(card)
-        self.log.public("retire", seat=seat, card=card)
 
     def retire_player_hero(self, seat: int) -> None:
         """GB-6.7.2: the player hero drops a level (min 1) and waits in the return zone."""
@@ -281,12 +161,6 @@ class CoreMixin(GreyportModel):
         p.hero_zone = "return_zone"
         self.log.public("maim", seat=seat, level=p.level)
 
-    def discard_from_hand(self, seat: int, card: str, why: str) -> None:
-        p = self.players_[seat]
-        p.hand.remove(card)
-        p.discard.append(card)
-        self.log.public("discard", seat=seat, card=card, why=why)
-
     # -- monsters -------------------------------------------------------------------------------------
     def put_token(self, token: str, key: Key) -> None:
         """GB-3.10: the lowest-numbered token of that design in the supply; none left -> nothing."""
@@ -294,88 +168,21 @@ class CoreMixin(GreyportModel):
         if not supply:
             return
         tid = supply.pop(0)
-        self.group(key).append(tid)
+        group(self, key).append(tid)
         self.dmg[tid] = 0
         self.log.public("token", monster=tid, group=key)
 
     def place_boss(self, boss: str, key: Key) -> None:
         """GB-3.11: a boss enters by special setup with its HP for the player count."""
-        self.bosses[boss] = {"hp": self.mdef(boss).hp_for(self.players), "status": "play", "damage": 0}
-        self.group(key).append(boss)
+        self.bosses[boss] = {"hp": mdef(boss).hp_for(self.players), "status": "play", "damage": 0}
+        group(self, key).append(boss)
         self.dmg[boss] = 0
         self.log.public("boss", monster=boss, group=key)
 
-    def hit(self, mid: str, amount: int, seat: int | None) -> None:
-        """Add damage to a monster; credit the seat with the damage up to the HP the target had left."""
-        if amount <= 0:
-            return
-        before = self.dmg.get(mid, 0)
-        self.dmg[mid] = before + amount
-        self.stat(seat, "damage_dealt", min(amount, max(0, self.monster_hp(mid) - before)))
-        self.log.public("hit", monster=mid, amount=amount, damage=self.dmg[mid], seat=seat)
-
-    def defeat_check(self, mid: str, seat: int | None) -> bool:
-        """GB-6.3.3: damage >= hp -> defeated, leaves play at once; on-defeat abilities resolve."""
-        if self.where(mid) is None or self.dmg.get(mid, 0) < self.monster_hp(mid):
-            return False
-        d = self.mdef(mid)
-        self.remove_monster(mid, defeated=True)
-        self.log.public("defeated", monster=mid, seat=seat)
-        if d.kind == "boss":
-            self.stat(seat, "bosses_defeated")
-            self.team["monsters_defeated"] += 1
-        elif d.kind == "token":
-            self.team["tokens_defeated"] += 1
-        else:
-            self.team["monsters_defeated"] += 1
-        self.stat(seat, "monsters_defeated")
-        if seat is not None:
-            for a in d.abilities:
-                fn = self.effect_fn(a.key)
-                if fn.when == "on_defeat":
-                    fn(self, mid, seat, *a.args)
-        return True
-
-    def remove_monster(self, mid: str, defeated: bool) -> None:
-        """Leave play: cards to the monster discard, tokens to the supply, bosses out of the game."""
-        key = self.where(mid)
-        if key is not None:
-            self.group(key).remove(mid)
-        d = self.mdef(mid)
-        dmg = self.dmg.pop(mid, 0)
-        if d.kind == "token":
-            supply = self.token_supply[d.id]
-            supply.append(mid)
-            supply.sort(key=lambda t: int(t.split("#")[1]))
-        elif d.kind == "boss":
-            b = self.bosses[mid]
-            b["status"] = "defeated" if defeated else "removed"
-            b["damage"] = b["hp"] if defeated else min(dmg, b["hp"])
-        else:
-            self.monster_discard.append(mid)
-
-    def move_monster(self, mid: str, key: Key) -> None:
-        """GB-3.3.5: arrivals go to the end of the group; damage stays."""
-        src = self.where(mid)
-        self.group(src).remove(mid)
-        self.group(key).append(mid)
-        self.log.public("move", monster=mid, to=key, frm=src)
-
     def taunt_targets(self, seat: int) -> list[str]:
         """GB-6.2.1: monsters in groups other than ``seat``'s own, not immovable, in group order."""
-        return [m for k in self.group_keys() if k != seat for m in self.group(k)
-                if "immovable" not in self.mdef(m).tags]
-
-    def draw_monster(self) -> str | None:
-        """GB-6.14.2: empty deck -> shuffle the discard in; both empty -> None."""
-        if not self.monster_deck:
-            if not self.monster_discard:
-                return None
-            self.monster_deck = self.monster_discard
-            self.monster_discard = []
-            self.shuffle_deck("monster")
-            self.log.public("monster_reshuffle", deck_size=len(self.monster_deck))
-        return self.take_top("monster")
+        return [m for k in group_keys(self) if k != seat for m in group(self, k)
+                if "immovable" not in mdef(m).tags]
 
     # -- shared decks, shuffled lazily ---------------------------------------------------------------------
     # [design] A shuffle of the hero, item, curse or monster deck only marks it unsettled; the order of its
@@ -411,67 +218,311 @@ class CoreMixin(GreyportModel):
             self.settled[key] = i
         return deck
 
-    def take_top(self, key: str) -> str:
-        settled = self.settled
-        i = settled.get(key)
-        if i is None:
-            return getattr(self, DECKS[key]).pop(0)
-        if i > 0:
-            card = getattr(self, DECKS[key]).pop(0)
-            settled[key] = i - 1
-            return card
-        # ``settle(key, 1)`` inlined (the common case: an unsettled deck, one card taken): the same RNG
-        # draw and swap, so the same order as a full shuffle up front
-        deck: list[str] = getattr(self, DECKS[key])
-        n = len(deck)
-        if n > 1:
-            j = self.rng.below(n)
-            deck[0], deck[j] = deck[j], deck[0]
-        if n - 1 <= 1:
-            del settled[key]
-        else:
-            settled[key] = 0
-        return deck.pop(0)
 
-    def shuffle_in(self, key: str, cards: list[str]) -> None:
-        """Put cards into a deck at random (GB-4.3.2 "put back and shuffle")."""
-        deck = self.deck(key)
-        if key in self.settled:
-            deck.extend(cards)        # the unsettled part has no order yet
-            return
-        for c in cards:
-            deck.insert(self.rng.below(len(deck) + 1), c)
+# -- the helpers the rules call (not the effects) ----------------------------------------------------
+def attack_value(st: CoreMixin, mid: str, key: Key) -> int:
+    """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
+    d = mdef(mid)
+    members = group(st, key)
+    v = d.damage + sum(1 for o in members if o != mid
+                       and has_key(mdef(o).abilities, "monster:commander"))
+    if key == "loc":
+        if "ranged" in d.tags and loc_has(st, "ranged_plus1"):
+            v += 1
+        if "tank" in d.tags and loc_has(st, "tank_plus1"):
+            v += 1
+    return v
 
-    # -- reinforcement rows (GB-4.3, GB-6.10) ------------------------------------------------------------
-    def in_play_designs(self) -> set[str]:
-        return {self.card_def(e["card"]).id for p in self.players_ for e in p.play}
 
-    def fill_slot(self, row: str, i: int, setup: bool, aside: list[str] | None = None) -> None:
-        """GB-4.3.1: reveal until a card fits the slot (cameo/duplicate removed; gold set aside at setup)."""
-        deck = self.hero_deck if row == "heroes" else self.item_deck
-        cells = self.hero_row if row == "heroes" else self.item_row
-        heroes = row == "heroes"
-        key = "hero" if heroes else "item"
+def encounter_id(st: CoreMixin) -> str:
+    return C.chapters[st.options["chapter"]].encounters[st.enc_index]
+
+
+def mdef(mid: str) -> MonsterDef:
+    d = _MONSTER_DEFS.get(mid)
+    if d is None:
+        d = _MONSTER_DEFS[mid] = C.monsters[mid.split("#", 1)[0]]
+    return d
+
+
+def group(st: CoreMixin, key: Key) -> list[str]:
+    return st.loc_group if key == "loc" else st.groups[key]
+
+
+def group_keys(st: CoreMixin) -> list[Key]:
+    """GB-6.1.7 order: active group, location, other seats clockwise from the defender."""
+    d = st.defender
+    return [d, "loc", *[s for s in st.seats_from(d)[1:]]]
+
+
+def loc_stands(st: CoreMixin) -> bool:
+    """GB-3.12 / GB-6.6.5: a location stands while standing or saved."""
+    return st.loc is not None and st.loc["status"] in ("standing", "saved")
+
+
+def loc_has(st: CoreMixin, ability: str) -> bool:
+    loc = st.loc
+    return (loc is not None and loc["status"] in ("standing", "saved")
+            and C.location_abilities[loc["id"]].key[9:] == ability)   # "location:<ability>"
+
+
+def has_key(abilities: Any, key: str) -> bool:
+    for a in abilities:
+        if a.key == key:
+            return True
+    return False
+
+
+def monster_hp(st: CoreMixin, mid: str) -> int:
+    if mid in st.bosses:
+        return int(st.bosses[mid]["hp"])
+    return mdef(mid).hp[0]
+
+
+def armour(st: CoreMixin, mid: str, magic: bool) -> int:
+    """GB-6.3.1 effective armour (printed, +1 Old Mint in the location group, +2 spellward vs magic)."""
+    d = mdef(mid)
+    a = d.armour
+    if loc_has(st, "armour_plus1") and mid in st.loc_group:
+        a += 1
+    if magic and has_key(d.abilities, "monster:spellward"):
+        a += 2
+    return a
+
+
+def hand_limit(st: CoreMixin, seat: int) -> int:
+    """GB-6.11: 5 + 1 (Gilded Tankard) - Gnawing Dread in hand, minimum 3."""
+    dread = 0
+    for c in st.players_[seat].hand:
+        if st.card_def(c).effect == "hand_limit_minus1":
+            dread += 1
+    return max(3, 5 + (1 if loc_has(st, "hand_limit_plus1") else 0) - dread)
+
+
+def stat(st: CoreMixin, seat: int | None, name: str, n: int = 1) -> None:
+    if seat is not None and n:
+        stats = st.players_[seat].stats
+        stats[name] = stats.get(name, 0) + n
+
+
+def fighting(st: CoreMixin) -> dict[str, Any]:
+    """The fight being resolved (GB-5.5): a fight's steps only run while there is one."""
+    f = st.fight
+    assert f is not None, "greyport: no fight in progress"
+    return f
+
+
+def location(st: CoreMixin) -> dict[str, Any]:
+    """The encounter's location (GB-3.12): the steps that use it only run while there is one."""
+    loc = st.loc
+    assert loc is not None, "greyport: no location in play"
+    return loc
+
+
+def lose(st: CoreMixin, reason: str) -> None:
+    """GB-8.2: the team loses immediately; nothing further resolves."""
+    if st.result is not None:
+        return
+    st.result = "loss"
+    st.loss_reason = reason
+    st.phase = "ended"
+    st.tasks = []
+    st.stack.frames = []
+    st.log.public("game_over", result="loss", reason=reason)
+
+
+def lose_hp(st: CoreMixin, seat: int, n: int, why: str) -> None:
+    """Unpreventable HP loss (Bad Omen, empty curse deck); GB-5.8.1 checked at once."""
+    p = st.players_[seat]
+    p.hp -= n
+    stat(st, seat, "damage_taken", n)
+    st.log.public("lose_hp", seat=seat, amount=n, why=why)
+    if p.hp <= 0:
+        lose(st, "hp_zero")
+
+
+def take_damage(st: CoreMixin, seat: int, n: int, src: str | None) -> None:
+    """GB-6.3.4 damage after shields; GB-6.3.5 on-damage abilities only if >= 1 HP was lost."""
+    if n <= 0:
+        return
+    p = st.players_[seat]
+    p.hp -= n
+    stat(st, seat, "damage_taken", n)
+    st.log.public("damage", seat=seat, amount=n, source=src)
+    if p.hp <= 0:
+        lose(st, "hp_zero")
+        return
+    if src is not None:
+        for a in mdef(src).abilities:
+            fn = effect_fn(a.key)
+            if fn.when == "on_damage":
+                fn(st, seat, src)
+
+
+def log_draw(st: CoreMixin, seat: int, cards: list[str], by: int | None) -> None:
+    """The public count and the drawer's private card list of one run of draws."""
+    if not cards:
+        return
+    st.log.public("draw", seat=seat, count=len(cards))
+    st.log.private(seat, "drew", seat=seat, cards=sorted(cards))
+    if by is not None and by != seat:
+        stat(st, by, "cards_drawn_for_others", len(cards))
+
+
+def retire_card(st: CoreMixin, seat: int, card: str) -> None:
+    """GB-6.7.1: a hand card (never the player hero) leaves the game to ``removed``."""
+    p = st.players_[seat]
+    if card in p.hand:
+        p.hand.remove(card)
+    elif card in p.discard:
+        p.discard.remove(card)
+    st.removed.append(card)
+    st.log.public("retire", seat=seat, card=card)
+
+
+def discard_from_hand(st: CoreMixin, seat: int, card: str, why: str) -> None:
+    p = st.players_[seat]
+    p.hand.remove(card)
+    p.discard.append(card)
+    st.log.public("discard", seat=seat, card=card, why=why)
+
+
+def hit(st: CoreMixin, mid: str, amount: int, seat: int | None) -> None:
+    """Add damage to a monster; credit the seat with the damage up to the HP the target had left."""
+    if amount <= 0:
+        return
+    before = st.dmg.get(mid, 0)
+    st.dmg[mid] = before + amount
+    stat(st, seat, "damage_dealt", min(amount, max(0, monster_hp(st, mid) - before)))
+    st.log.public("hit", monster=mid, amount=amount, damage=st.dmg[mid], seat=seat)
+
+
+def defeat_check(st: CoreMixin, mid: str, seat: int | None) -> bool:
+    """GB-6.3.3: damage >= hp -> defeated, leaves play at once; on-defeat abilities resolve."""
+    if st.where(mid) is None or st.dmg.get(mid, 0) < monster_hp(st, mid):
+        return False
+    d = mdef(mid)
+    remove_monster(st, mid, defeated=True)
+    st.log.public("defeated", monster=mid, seat=seat)
+    if d.kind == "boss":
+        stat(st, seat, "bosses_defeated")
+        st.team["monsters_defeated"] += 1
+    elif d.kind == "token":
+        st.team["tokens_defeated"] += 1
+    else:
+        st.team["monsters_defeated"] += 1
+    stat(st, seat, "monsters_defeated")
+    if seat is not None:
+        for a in d.abilities:
+            fn = effect_fn(a.key)
+            if fn.when == "on_defeat":
+                fn(st, mid, seat, *a.args)
+    return True
+
+
+def remove_monster(st: CoreMixin, mid: str, defeated: bool) -> None:
+    """Leave play: cards to the monster discard, tokens to the supply, bosses out of the game."""
+    key = st.where(mid)
+    if key is not None:
+        group(st, key).remove(mid)
+    d = mdef(mid)
+    dmg = st.dmg.pop(mid, 0)
+    if d.kind == "token":
+        supply = st.token_supply[d.id]
+        supply.append(mid)
+        supply.sort(key=lambda t: int(t.split("#")[1]))
+    elif d.kind == "boss":
+        b = st.bosses[mid]
+        b["status"] = "defeated" if defeated else "removed"
+        b["damage"] = b["hp"] if defeated else min(dmg, b["hp"])
+    else:
+        st.monster_discard.append(mid)
+
+
+def move_monster(st: CoreMixin, mid: str, key: Key) -> None:
+    """GB-3.3.5: arrivals go to the end of the group; damage stays."""
+    src = st.where(mid)
+    group(st, src).remove(mid)
+    group(st, key).append(mid)
+    st.log.public("move", monster=mid, to=key, frm=src)
+
+
+def draw_monster(st: CoreMixin) -> str | None:
+    """GB-6.14.2: empty deck -> shuffle the discard in; both empty -> None."""
+    if not st.monster_deck:
+        if not st.monster_discard:
+            return None
+        st.monster_deck = st.monster_discard
+        st.monster_discard = []
+        st.shuffle_deck("monster")
+        st.log.public("monster_reshuffle", deck_size=len(st.monster_deck))
+    return take_top(st, "monster")
+
+
+def take_top(st: CoreMixin, key: str) -> str:
+    settled = st.settled
+    i = settled.get(key)
+    if i is None:
+        return getattr(st, DECKS[key]).pop(0)
+    if i > 0:
+        card = getattr(st, DECKS[key]).pop(0)
+        settled[key] = i - 1
+        return card
+    # ``settle(key, 1)`` inlined (the common case: an unsettled deck, one card taken): the same RNG
+    # draw and swap, so the same order as a full shuffle up front
+    deck: list[str] = getattr(st, DECKS[key])
+    n = len(deck)
+    if n > 1:
+        j = st.rng.below(n)
+        deck[0], deck[j] = deck[j], deck[0]
+    if n - 1 <= 1:
+        del settled[key]
+    else:
+        settled[key] = 0
+    return deck.pop(0)
+
+
+def shuffle_in(st: CoreMixin, key: str, cards: list[str]) -> None:
+    """Put cards into a deck at random (GB-4.3.2 "put back and shuffle")."""
+    deck = st.deck(key)
+    if key in st.settled:
+        deck.extend(cards)        # the unsettled part has no order yet
+        return
+    for c in cards:
+        deck.insert(st.rng.below(len(deck) + 1), c)
+
+
+# -- reinforcement rows (GB-4.3, GB-6.10) ------------------------------------------------------------
+def in_play_designs(st: CoreMixin) -> set[str]:
+    return {st.card_def(e["card"]).id for p in st.players_ for e in p.play}
+
+
+def fill_slot(st: CoreMixin, row: str, i: int, setup: bool, aside: list[str] | None = None) -> None:
+    """GB-4.3.1: reveal until a card fits the slot (cameo/duplicate removed; gold set aside at setup)."""
+    deck = st.hero_deck if row == "heroes" else st.item_deck
+    cells = st.hero_row if row == "heroes" else st.item_row
+    heroes = row == "heroes"
+    key = "hero" if heroes else "item"
+    if heroes:
+        # the row and the cards in play do not change while this slot is being filled
+        chars = {p.character for p in st.players_}
+        taken = {st.card_def(x).id for x in cells if x} | in_play_designs(st)
+    while deck:
+        c = take_top(st, key)
+        d = st.card_def(c)
         if heroes:
-            # the row and the cards in play do not change while this slot is being filled
-            chars = {p.character for p in self.players_}
-            taken = {self.card_def(x).id for x in cells if x} | self.in_play_designs()
-        while deck:
-            c = self.take_top(key)
-            d = self.card_def(c)
-            if heroes:
-                if d.cameo and d.cameo in chars:
-                    self.removed.append(c)
-                    self.log.public("row_removed", card=c, why="cameo")
-                    continue
-                if d.id in taken:
-                    self.removed.append(c)
-                    self.log.public("row_removed", card=c, why="duplicate")
-                    continue
-            if setup and d.cost == "gold" and aside is not None:
-                aside.append(c)
+            if d.cameo and d.cameo in chars:
+                st.removed.append(c)
+                st.log.public("row_removed", card=c, why="cameo")
                 continue
-            cells[i] = c
-            self.log.public("row_fill", row=row, slot=i, card=c)
-            return
-        cells[i] = None
+            if d.id in taken:
+                st.removed.append(c)
+                st.log.public("row_removed", card=c, why="duplicate")
+                continue
+        if setup and d.cost == "gold" and aside is not None:
+            aside.append(c)
+            continue
+        cells[i] = c
+        st.log.public("row_fill", row=row, slot=i, card=c)
+        return
+    cells[i] = None

@@ -5,8 +5,23 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .core import C
-from .rounds import RoundMixin
+from .core import (
+    C,
+    CoreMixin,
+    draw_monster,
+    effect_fn,
+    encounter_id,
+    fill_slot,
+    group,
+    location,
+    lose,
+    mdef,
+    move_monster,
+    remove_monster,
+    shuffle_in,
+    stat,
+)
+from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
 
@@ -30,267 +45,304 @@ def _encounter(chapter: str, index: int) -> Any:
     return C.encounters[C.chapters[chapter].encounters[index]]
 
 
-class EncounterMixin(RoundMixin):
-    def encounter(self) -> Any:
-        return _encounter(self.options["chapter"], self.enc_index)
+def encounter(st: CoreMixin) -> Any:
+    return _encounter(st.options["chapter"], st.enc_index)
 
-    # -- GB-4.2 game setup ---------------------------------------------------------------------------
-    def _t_choose_character(self, t: dict[str, Any]) -> None:
-        """GB-4.2.1: seats choose in order among unchosen characters."""
-        self.stack.push("choose_character", t["seat"])
 
-    def _t_deal(self, t: dict[str, Any]) -> None:
-        """GB-4.2.2: each seat shuffles its 9 starting cards, draws 5, takes its level-1 player hero."""
-        for seat, p in enumerate(self.players_):
-            cards = list(_instances(tuple(C.starting[p.character])))
-            self.rng.shuffle(cards)
-            p.deck = cards
-            p.hp = p.max_hp = self.options["starting_hp"]
-            p.level = 1
-            p.hero_zone = "hand"
-            self.log.public("character", seat=seat, character=p.character)
-            self.draw(seat, 5)
+# -- GB-4.2 game setup ---------------------------------------------------------------------------
+@task("choose_character")
+def task_choose_character(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.1: seats choose in order among unchosen characters."""
+    st.stack.push("choose_character", t["seat"])
 
-    def _t_rows(self, t: dict[str, Any]) -> None:
-        """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
-        for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
-            deck = list(_instances(tuple(designs)))
-            key = "hero" if row == "heroes" else "item"
-            if row == "heroes":
-                self.hero_deck = deck
-            else:
-                self.item_deck = deck
-            self.shuffle_deck(key)
-            aside: list[str] = []
-            for i in range(4):
-                self.fill_slot(row, i, setup=True, aside=aside)
-            # GB-4.3.2 "put back and shuffle": the rest of the deck is still unsettled (in random order as far
-            # as anyone can tell), so the set-aside cards simply join it (deviation 8).
-            self.shuffle_in(key, aside)
 
-    def _t_curses(self, t: dict[str, Any]) -> None:
-        """GB-4.2.4: shuffle the curse deck; fill the token supply."""
-        self.curse_deck = list(_instances(tuple(C.curse_designs)))
-        self.shuffle_deck("curse")
-        self.token_supply = {d: list(ids) for d, ids in _token_ids().items()}
+@task("deal")
+def task_deal(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.2: each seat shuffles its 9 starting cards, draws 5, takes its level-1 player hero."""
+    for seat, p in enumerate(st.players_):
+        cards = list(_instances(tuple(C.starting[p.character])))
+        st.rng.shuffle(cards)
+        p.deck = cards
+        p.hp = p.max_hp = st.options["starting_hp"]
+        p.level = 1
+        p.hero_zone = "hand"
+        st.log.public("character", seat=seat, character=p.character)
+        st.draw(seat, 5)
 
-    def _t_first_player(self, t: dict[str, Any]) -> None:
-        """GB-4.2.5: option or random; marker ``taunt`` side up."""
-        fp = self.options["first_player"]
-        self.defender = fp if fp is not None else self.rng.below(self.players)
-        self.marker = "taunt"
-        self.priority = self.defender
-        self.log.public("first_player", seat=self.defender)
 
-    def _t_wounded(self, t: dict[str, Any]) -> None:
-        """GB-4.2.6: one seat starts at 3 HP (max HP unchanged)."""
-        ww = self.options["wounded_warrior"]
-        if ww == "choose":
-            self.stack.push("choose_wounded", self.defender)
-        elif ww != "off":
-            self.wound(int(ww))
-
-    def wound(self, seat: int) -> None:
-        self.players_[seat].hp = 3
-        self.log.public("wounded", seat=seat)
-
-    # -- GB-4.4 encounter setup ----------------------------------------------------------------------------
-    def _t_encounter_setup(self, t: dict[str, Any]) -> None:
-        self.phase = "setup"
-        enc = self.encounter()
-        n = self.players
-        # 1. location
-        if self.options["random_locations"]:
-            free = sorted(loc for loc in C.locations if loc not in self.used_locations)
-            lid = self.rng.choice(free)
+@task("rows")
+def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
+    for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
+        deck = list(_instances(tuple(designs)))
+        key = "hero" if row == "heroes" else "item"
+        if row == "heroes":
+            st.hero_deck = deck
         else:
-            lid = enc.location
-        self.used_locations.append(lid)
-        hp = C.locations[lid].hp
-        self.loc = {"id": lid, "hp": hp, "max_hp": hp, "status": "standing"}
-        self.loc_group = []
-        self.log.public("encounter", encounter=enc.id, location=lid)
-        # 2. monster deck
-        self.monster_deck += self.monster_discard
-        self.monster_discard = []
-        chapter = C.chapters[self.options["chapter"]]
-        add = [enc.add_faction] if enc.add_faction else []
-        if self.enc_index == 0:
-            extra = [chapter.later_faction, *FACTION_ORDER]
-            add = [chapter.start_faction]
-            for f in extra:
-                if len(add) > self.options["extra_factions"]:
-                    break
-                if f not in add:
-                    add.append(f)
-        for f in add:
-            if f not in self.factions_in:
-                self.factions_in.append(f)
-                self.monster_deck += _instances(tuple(C.factions[f]), monsters=True)
-        self.shuffle_deck("monster")
-        # 4. location monsters, 5. player monsters
-        self.reveal_to_threat("loc", enc.location_threat[n - 1])
-        for s in self.seats_from(self.defender):
-            self.reveal_to_threat(s, enc.player_threat[n - 1])
-        # 6. special setup
-        for a in C.specials[enc.id]:
-            self.effect_fn(a.key)(self, *a.args)
-        # 7. coins
-        for s in range(n):
-            for c in enc.coins:
-                self.players_[s].coins[c] += 1
-        # 8-9. ambush
-        pending = [m for m in self.all_monsters()
-                   if any(a.key.startswith("ambush:") for a in self.mdef(m).abilities)]
-        self.push([{"op": "ambush", "pending": pending}, {"op": "round_start"}])
+            st.item_deck = deck
+        st.shuffle_deck(key)
+        aside: list[str] = []
+        for i in range(4):
+            fill_slot(st, row, i, setup=True, aside=aside)
+        # GB-4.3.2 "put back and shuffle": the rest of the deck is still unsettled (in random order as far
+        # as anyone can tell), so the set-aside cards simply join it (deviation 8).
+        shuffle_in(st, key, aside)
 
-    def reveal_to_threat(self, key: Any, threat: int) -> None:
-        """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
-        group = self.group(key)
-        total = sum(self.mdef(m).threat for m in group)
-        while total < threat:
-            m = self.draw_monster()
-            if m is None:
-                return
-            group.append(m)
-            total += self.mdef(m).threat
-            self.dmg[m] = 0
-            self.log.public("reveal_monster", monster=m, group=key)
 
-    def _t_ambush(self, t: dict[str, Any]) -> None:
-        """GB-4.4 step 9: the defending player orders ambushes (a single one resolves automatically)."""
-        pending = [m for m in t["pending"] if self.where(m) is not None]
-        if pending:
-            self.stack.push("ambush", self.defender, pending=pending)
+@task("curses")
+def task_curses(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.4: shuffle the curse deck; fill the token supply."""
+    st.curse_deck = list(_instances(tuple(C.curse_designs)))
+    st.shuffle_deck("curse")
+    st.token_supply = {d: list(ids) for d, ids in _token_ids().items()}
 
-    def resolve_ambush(self, mid: str, rest: list[str]) -> None:
-        self.push([{"op": "ambush_effect", "m": mid}, {"op": "ambush", "pending": rest}])
 
-    def _t_ambush_effect(self, t: dict[str, Any]) -> None:
-        m = t["m"]
-        self.log.public("ambush", monster=m)
-        for a in self.mdef(m).abilities:
-            if a.key.startswith("ambush:"):
-                self.effect_fn(a.key)(self, m, *a.args)
+@task("first_player")
+def task_first_player(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.5: option or random; marker ``taunt`` side up."""
+    fp = st.options["first_player"]
+    st.defender = fp if fp is not None else st.rng.below(st.players)
+    st.marker = "taunt"
+    st.priority = st.defender
+    st.log.public("first_player", seat=st.defender)
 
-    # -- GB-5.8 state checks
-    # ----------------------------------------------------------------------------------
-    def checks(self) -> None:
-        """GB-5.8.1 loss at 0 HP, GB-5.8.2 location saved, GB-5.8.3 objective."""
-        if self.result is not None:
+
+@task("wounded")
+def task_wounded(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.2.6: one seat starts at 3 HP (max HP unchanged)."""
+    ww = st.options["wounded_warrior"]
+    if ww == "choose":
+        st.stack.push("choose_wounded", st.defender)
+    elif ww != "off":
+        wound(st, int(ww))
+
+
+def wound(st: CoreMixin, seat: int) -> None:
+    st.players_[seat].hp = 3
+    st.log.public("wounded", seat=seat)
+
+
+# -- GB-4.4 encounter setup ----------------------------------------------------------------------------
+@task("encounter_setup")
+def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
+    st.phase = "setup"
+    enc = encounter(st)
+    n = st.players
+    # 1. location
+    if st.options["random_locations"]:
+        free = sorted(loc for loc in C.locations if loc not in st.used_locations)
+        lid = st.rng.choice(free)
+    else:
+        lid = enc.location
+    st.used_locations.append(lid)
+    hp = C.locations[lid].hp
+    st.loc = {"id": lid, "hp": hp, "max_hp": hp, "status": "standing"}
+    st.loc_group = []
+    st.log.public("encounter", encounter=enc.id, location=lid)
+    # 2. monster deck
+    st.monster_deck += st.monster_discard
+    st.monster_discard = []
+    chapter = C.chapters[st.options["chapter"]]
+    add = [enc.add_faction] if enc.add_faction else []
+    if st.enc_index == 0:
+        extra = [chapter.later_faction, *FACTION_ORDER]
+        add = [chapter.start_faction]
+        for f in extra:
+            if len(add) > st.options["extra_factions"]:
+                break
+            if f not in add:
+                add.append(f)
+    for f in add:
+        if f not in st.factions_in:
+            st.factions_in.append(f)
+            st.monster_deck += _instances(tuple(C.factions[f]), monsters=True)
+    st.shuffle_deck("monster")
+    # 4. location monsters, 5. player monsters
+    reveal_to_threat(st, "loc", enc.location_threat[n - 1])
+    for s in st.seats_from(st.defender):
+        reveal_to_threat(st, s, enc.player_threat[n - 1])
+    # 6. special setup
+    for a in C.specials[enc.id]:
+        effect_fn(a.key)(st, *a.args)
+    # 7. coins
+    for s in range(n):
+        for c in enc.coins:
+            st.players_[s].coins[c] += 1
+    # 8-9. ambush
+    pending = [m for m in st.all_monsters()
+               if any(a.key.startswith("ambush:") for a in mdef(m).abilities)]
+    st.push([{"op": "ambush", "pending": pending}, {"op": "round_start"}])
+
+
+def reveal_to_threat(st: CoreMixin, key: Any, threat: int) -> None:
+    """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
+    members = group(st, key)
+    total = sum(mdef(m).threat for m in members)
+    while total < threat:
+        m = draw_monster(st)
+        if m is None:
             return
-        for p in self.players_:
-            if p.hp <= 0:
-                self.lose("hp_zero")
-                return
-        loc = self.loc
-        if loc is None:     # no location: neither check below applies (the hot path between encounters)
+        members.append(m)
+        total += mdef(m).threat
+        st.dmg[m] = 0
+        st.log.public("reveal_monster", monster=m, group=key)
+
+
+@task("ambush")
+def task_ambush(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-4.4 step 9: the defending player orders ambushes (a single one resolves automatically)."""
+    pending = [m for m in t["pending"] if st.where(m) is not None]
+    if pending:
+        st.stack.push("ambush", st.defender, pending=pending)
+
+
+def resolve_ambush(st: CoreMixin, mid: str, rest: list[str]) -> None:
+    st.push([{"op": "ambush_effect", "m": mid}, {"op": "ambush", "pending": rest}])
+
+
+@task("ambush_effect")
+def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
+    m = t["m"]
+    st.log.public("ambush", monster=m)
+    for a in mdef(m).abilities:
+        if a.key.startswith("ambush:"):
+            effect_fn(a.key)(st, m, *a.args)
+
+
+# -- GB-5.8 state checks
+# ----------------------------------------------------------------------------------
+def checks(st: CoreMixin) -> None:
+    """GB-5.8.1 loss at 0 HP, GB-5.8.2 location saved, GB-5.8.3 objective."""
+    if st.result is not None:
+        return
+    for p in st.players_:
+        if p.hp <= 0:
+            lose(st, "hp_zero")
             return
-        if loc["status"] == "standing" and not self.loc_group and loc["hp"] >= 1:
-            loc["status"] = "saved"
-            saver = self.actor if self.actor is not None else self.defender
-            self.team["locations_saved"] += 1
-            self.stat(saver, "locations_saved")
-            self.log.public("saved", location=loc["id"], seat=saver)
-            self.push([{"op": "reward", "seat": saver}])
-        if not self.objective_met and self.phase != "setup":
-            enc = _encounter(self.options["chapter"], self.enc_index)
-            if enc.objective == "clear_all":
-                met = not self.loc_group and not any(self.groups)
-            else:
-                met = self.bosses.get(enc.boss, {}).get("status") == "defeated"
-            if met:
-                self.objective_met = True
-                self.log.public("objective", encounter=enc.id)
+    loc = st.loc
+    if loc is None:     # no location: neither check below applies (the hot path between encounters)
+        return
+    if loc["status"] == "standing" and not st.loc_group and loc["hp"] >= 1:
+        loc["status"] = "saved"
+        saver = st.actor if st.actor is not None else st.defender
+        st.team["locations_saved"] += 1
+        stat(st, saver, "locations_saved")
+        st.log.public("saved", location=loc["id"], seat=saver)
+        st.push([{"op": "reward", "seat": saver}])
+    if not st.objective_met and st.phase != "setup":
+        enc = _encounter(st.options["chapter"], st.enc_index)
+        if enc.objective == "clear_all":
+            met = not st.loc_group and not any(st.groups)
+        else:
+            met = st.bosses.get(enc.boss, {}).get("status") == "defeated"
+        if met:
+            st.objective_met = True
+            st.log.public("objective", encounter=enc.id)
 
-    def _t_reward(self, t: dict[str, Any]) -> None:
-        """GB-6.6.2: the saving seat resolves the location's reward now."""
-        a = C.location_rewards[self.location()["id"]]
-        self.effect_fn(a.key)(self, t["seat"], *a.args)
 
-    def _t_retire_curse_ask(self, t: dict[str, Any]) -> None:
-        seat = t["seat"]
-        p = self.players_[seat]
-        curses = [c for c in p.hand + p.discard if self.card_def(c).kind == "curse"]
-        if curses or (p.hand and not self.open_hands()):
-            self.stack.push("retire_curse", seat)
+@task("reward")
+def task_reward(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-6.6.2: the saving seat resolves the location's reward now."""
+    a = C.location_rewards[location(st)["id"]]
+    effect_fn(a.key)(st, t["seat"], *a.args)
 
-    # -- GB-6.6.3 destruction
-    # -----------------------------------------------------------------------------------
-    def _t_destroy(self, t: dict[str, Any]) -> None:
-        loc = self.location()
-        loc["status"] = "destroyed"
-        self.destroyed += 1
-        self.team["locations_destroyed"] += 1
-        self.log.public("destroyed", location=loc["id"])
-        enc = self.encounter()
-        tasks: list[dict[str, Any]] = [{"op": "penalty", "i": i} for i in range(len(C.penalties[enc.id]))]
-        tasks += [{"op": "chapter_loss"}, {"op": "boss_move"}, {"op": "distribute", "seat": self.defender}]
-        self.push(tasks)
 
-    def _t_penalty(self, t: dict[str, Any]) -> None:
-        a = C.penalties[self.encounter_id()][t["i"]]
-        self.effect_fn(a.key)(self, *a.args)
+@task("retire_curse_ask")
+def task_retire_curse_ask(st: CoreMixin, t: dict[str, Any]) -> None:
+    seat = t["seat"]
+    p = st.players_[seat]
+    curses = [c for c in p.hand + p.discard if st.card_def(c).kind == "curse"]
+    if curses or (p.hand and not st.open_hands()):
+        st.stack.push("retire_curse", seat)
 
-    def _t_chapter_loss(self, t: dict[str, Any]) -> None:
-        """GB-5.8.4: CH2 loses when all three of its locations are destroyed."""
-        limit = C.chapters[self.options["chapter"]].destroyed_loss
-        if limit and self.destroyed >= limit:
-            self.lose("locations_destroyed")
 
-    def _t_boss_move(self, t: dict[str, Any]) -> None:
-        for m in list(self.loc_group):
-            if self.mdef(m).kind == "boss":
-                self.move_monster(m, self.defender)
+# -- GB-6.6.3 destruction
+# -----------------------------------------------------------------------------------
+@task("destroy")
+def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
+    loc = location(st)
+    loc["status"] = "destroyed"
+    st.destroyed += 1
+    st.team["locations_destroyed"] += 1
+    st.log.public("destroyed", location=loc["id"])
+    enc = encounter(st)
+    tasks: list[dict[str, Any]] = [{"op": "penalty", "i": i} for i in range(len(C.penalties[enc.id]))]
+    tasks += [{"op": "chapter_loss"}, {"op": "boss_move"}, {"op": "distribute", "seat": st.defender}]
+    st.push(tasks)
 
-    def _t_distribute(self, t: dict[str, Any]) -> None:
-        if self.loc_group:
-            self.stack.push("take_monster", t["seat"])
 
-    # -- GB-5.7 ending the encounter
-    # ------------------------------------------------------------------------------
-    def _t_encounter_end(self, t: dict[str, Any]) -> None:
-        self.objective_met = False
-        self.phase = "setup"
-        self.team["encounters_cleared"] += 1
-        enc = self.encounter()
-        self.log.public("encounter_cleared", encounter=enc.id)
-        chapter = C.chapters[self.options["chapter"]]
-        if self.enc_index + 1 >= len(chapter.encounters):
-            self.win()
+@task("penalty")
+def task_penalty(st: CoreMixin, t: dict[str, Any]) -> None:
+    a = C.penalties[encounter_id(st)][t["i"]]
+    effect_fn(a.key)(st, *a.args)
+
+
+@task("chapter_loss")
+def task_chapter_loss(st: CoreMixin, t: dict[str, Any]) -> None:
+    """GB-5.8.4: CH2 loses when all three of its locations are destroyed."""
+    limit = C.chapters[st.options["chapter"]].destroyed_loss
+    if limit and st.destroyed >= limit:
+        lose(st, "locations_destroyed")
+
+
+@task("boss_move")
+def task_boss_move(st: CoreMixin, t: dict[str, Any]) -> None:
+    for m in list(st.loc_group):
+        if mdef(m).kind == "boss":
+            move_monster(st, m, st.defender)
+
+
+@task("distribute")
+def task_distribute(st: CoreMixin, t: dict[str, Any]) -> None:
+    if st.loc_group:
+        st.stack.push("take_monster", t["seat"])
+
+
+# -- GB-5.7 ending the encounter
+# ------------------------------------------------------------------------------
+@task("encounter_end")
+def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
+    st.objective_met = False
+    st.phase = "setup"
+    st.team["encounters_cleared"] += 1
+    enc = encounter(st)
+    st.log.public("encounter_cleared", encounter=enc.id)
+    chapter = C.chapters[st.options["chapter"]]
+    if st.enc_index + 1 >= len(chapter.encounters):
+        win(st)
+        return
+    for s in range(st.players):
+        p = st.players_[s]
+        p.level = min(3, p.level + 1)
+        st.heal(s, st.options["rest_healing"], None)
+    for s in range(st.players):
+        p = st.players_[s]
+        p.deck = p.hand + p.deck + p.discard
+        p.hand, p.discard = [], []
+        st.rng.shuffle(p.deck)
+        st.log.public("reshuffle", seat=s, deck_size=len(p.deck))
+        st.draw(s, 5)
+        if st.result is not None:  # GB-5.8.1: a Bad Omen lost the game; nothing further resolves
             return
-        for s in range(self.players):
-            p = self.players_[s]
-            p.level = min(3, p.level + 1)
-            self.heal(s, self.options["rest_healing"], None)
-        for s in range(self.players):
-            p = self.players_[s]
-            p.deck = p.hand + p.deck + p.discard
-            p.hand, p.discard = [], []
-            self.rng.shuffle(p.deck)
-            self.log.public("reshuffle", seat=s, deck_size=len(p.deck))
-            self.draw(s, 5)
-            if self.result is not None:  # GB-5.8.1: a Bad Omen lost the game; nothing further resolves
-                return
-            p.hero_zone = "hand"
-            p.shields = 0
-        for m in self.all_monsters():
-            self.remove_monster(m, defeated=False)
-        self.loc_group = []
-        self.groups = [[] for _ in range(self.players)]
-        self.defender = (self.defender + 1) % self.players
-        self.marker = "taunt"
-        self.encounter_round = 1
-        self.total_rounds += 1
-        self.enc_index += 1
-        if self.result is None:
-            self.push([{"op": "encounter_setup"}])
+        p.hero_zone = "hand"
+        p.shields = 0
+    for m in st.all_monsters():
+        remove_monster(st, m, defeated=False)
+    st.loc_group = []
+    st.groups = [[] for _ in range(st.players)]
+    st.defender = (st.defender + 1) % st.players
+    st.marker = "taunt"
+    st.encounter_round = 1
+    st.total_rounds += 1
+    st.enc_index += 1
+    if st.result is None:
+        st.push([{"op": "encounter_setup"}])
 
-    def win(self) -> None:
-        """GB-8.1."""
-        self.result = "win"
-        self.phase = "ended"
-        self.tasks = []
-        self.stack.frames = []
-        self.log.public("game_over", result="win")
 
+def win(st: CoreMixin) -> None:
+    """GB-8.1."""
+    st.result = "win"
+    st.phase = "ended"
+    st.tasks = []
+    st.stack.frames = []
+    st.log.public("game_over", result="win")

@@ -1,219 +1,302 @@
-"""GB-5.9 sub-decisions: for each frame kind, its legal list (``_legal_<kind>``) and its resolution
-(``_do_<kind>``). Setup choices (GB-4.2.1, GB-4.2.6) and the end-of-round decisions live here too."""
+"""GB-5.9 sub-decisions: for each frame kind, its legal list (``LEGAL``); the rules for the actions
+that answer them (registered on ``RULES`` by action class; a rule pops its frame). Setup choices (GB-4.2.1,
+GB-4.2.6) and the end-of-round decisions live here too."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from referee.engine import Frame
 
-from .core import C
-from .encounter import EncounterMixin
+from ..actions import (
+    AmbushNext,
+    ChooseCharacter,
+    ChoosePlayer,
+    ChooseWounded,
+    Discard,
+    DiscardChoice,
+    DiscardDone,
+    Fight,
+    MarkerTaunt,
+    Ready,
+    Reroll,
+    Retire,
+    RetireSkip,
+    RewardSkip,
+    RewardStrike,
+    RewardTake,
+    SpendShields,
+    Splash,
+    SplashSkip,
+    TakeMonster,
+    Taunt,
+    TauntSkip,
+)
+from .core import (
+    C,
+    CoreMixin,
+    armour,
+    defeat_check,
+    discard_from_hand,
+    fighting,
+    hand_limit,
+    hit,
+    move_monster,
+    retire_card,
+    stat,
+)
+from .dispatch import RULES
+from .encounter import resolve_ambush, wound
+from .fight import entry_of, splash_targets, target_sets
+from .main import marker_targets
+from .rounds import recruit_pairs, take_from_row
 
-#: frame kind -> method names (built once per kind: a hot path)
-_LEGAL: dict[str, str] = {}
-_DO: dict[str, str] = {}
+
+# -- setup ----------------------------------------------------------------------------------------
+def legal_choose_character(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    taken = {p.character for p in st.players_}
+    return [ChooseCharacter.wire(c) for c in C.characters if c not in taken]
 
 
-class FramesMixin(EncounterMixin):
-    def frame_legal(self, f: Frame) -> list[dict[str, Any]]:
-        name = _LEGAL.get(f.kind)
-        if name is None:
-            name = _LEGAL[f.kind] = f"_legal_{f.kind}"
-        return getattr(self, name)(f)
+def legal_choose_wounded(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [ChooseWounded.wire(s) for s in range(st.players)]
 
-    def frame_do(self, f: Frame, a: dict[str, Any]) -> None:
-        name = _DO.get(f.kind)
-        if name is None:
-            name = _DO[f.kind] = f"_do_{f.kind}"
-        getattr(self, name)(f, a)
 
-    # -- setup ----------------------------------------------------------------------------------------
-    def _legal_choose_character(self, f: Frame) -> list[dict[str, Any]]:
-        taken = {p.character for p in self.players_}
-        return [{"type": "choose_character", "character": c} for c in C.characters if c not in taken]
+def legal_ambush(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [AmbushNext.wire(m) for m in f.data["pending"]]
 
-    def _do_choose_character(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.players_[f.seat].character = a["character"]
 
-    def _legal_choose_wounded(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "choose_wounded", "seat": s} for s in range(self.players)]
+# -- taunts ---------------------------------------------------------------------------------------
+def legal_forced_taunt(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [MarkerTaunt.wire(m) for m in marker_targets(st)]
 
-    def _do_choose_wounded(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.wound(a["seat"])
 
-    def _legal_ambush(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "ambush_next", "monster": m} for m in f.data["pending"]]
+def legal_taunt(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [Taunt.wire(m) for m in st.taunt_targets(f.seat)] + [TauntSkip.wire()]
 
-    def _do_ambush(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.resolve_ambush(a["monster"], [m for m in f.data["pending"] if m != a["monster"]])
 
-    # -- taunts ---------------------------------------------------------------------------------------
-    def _legal_forced_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "marker_taunt", "monster": m} for m in self.marker_targets()]
+# -- card play sub-decisions ------------------------------------------------------------------------
+def legal_choose_player(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    seats: range | list[int] = range(st.players)
+    if f.data["effect"] == "rally":
+        seats = [s for s in seats if s != f.seat]
+    return [ChoosePlayer.wire(s) for s in seats]
 
-    def _do_forced_taunt(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.marker_taunt(a["monster"])
 
-    def _legal_taunt(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "taunt",
-                 "monster": m} for m in self.taunt_targets(f.seat)] + [{"type": "taunt_skip"}]
+def legal_retire(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    out = [Retire.wire(c) for c in sorted(st.players_[f.seat].hand)]
+    return out + ([RetireSkip.wire()] if f.data["optional"] else [])
 
-    def _do_taunt(self, f: Frame, a: dict[str, Any]) -> None:
-        """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
-        self.stack.pop()
-        if a["type"] == "taunt":
-            self.move_monster(a["monster"], f.seat)
-            self.stat(f.seat, "taunts")
-            self.actor = f.seat
 
-    # -- card play sub-decisions ------------------------------------------------------------------------
-    def _legal_choose_player(self, f: Frame) -> list[dict[str, Any]]:
-        seats: range | list[int] = range(self.players)
-        if f.data["effect"] == "rally":
-            seats = [s for s in seats if s != f.seat]
-        return [{"type": "choose_player", "seat": s} for s in seats]
+def legal_retire_curse(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    p = st.players_[f.seat]
+    hand = sorted(c for c in p.hand if st.card_def(c).kind == "curse")
+    disc = [c for c in p.discard if st.card_def(c).kind == "curse"]
+    return [Retire.wire(c) for c in hand + disc] + [RetireSkip.wire()]
 
-    def _do_choose_player(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        target, n, eff = a["seat"], f.data["n"], f.data["effect"]
-        self.log.public("choose_player", seat=f.seat, target=target, effect=eff)
-        if eff == "draw":
-            self.draw(target, n, by=f.seat)
-        elif eff == "heal":
-            self.heal(target, n, f.seat)
-        else:
-            self.players_[target].hero_limit += n
 
-    def _legal_retire(self, f: Frame) -> list[dict[str, Any]]:
-        out = [{"type": "retire", "card": c} for c in sorted(self.players_[f.seat].hand)]
-        return out + ([{"type": "retire_skip"}] if f.data["optional"] else [])
+def legal_ready(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [Ready.wire(h) for h in st.exhausted_heroes(exclude=f.data["card"])]
 
-    def _do_retire(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        if a["type"] == "retire":
-            self.retire_card(f.seat, a["card"])
 
-    def _legal_retire_curse(self, f: Frame) -> list[dict[str, Any]]:
-        p = self.players_[f.seat]
-        hand = sorted(c for c in p.hand if self.card_def(c).kind == "curse")
-        disc = [c for c in p.discard if self.card_def(c).kind == "curse"]
-        return [{"type": "retire", "card": c} for c in hand + disc] + [{"type": "retire_skip"}]
+# -- fights -----------------------------------------------------------------------------------------
+def legal_fight_targets(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    e = entry_of(st, f.seat, f.data["hero"])
+    return [Fight.wire(e["card"], t) for t in target_sets(st, e)]
 
-    def _do_retire_curse(self, f: Frame, a: dict[str, Any]) -> None:
-        self._do_retire(f, a)
 
-    def _legal_ready(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "ready", "hero": h} for h in self.exhausted_heroes(exclude=f.data["card"])]
+def legal_reroll(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    idx = range(len(fighting(st)["pool"]))
+    out = []
+    for k in range(0, min(f.data["n"], len(idx)) + 1):
+        out += [Reroll.wire(list(c)) for c in combinations(idx, k)]
+    return out
 
-    def _do_ready(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        for p in self.players_:
-            for e in p.play:
-                if e["card"] == a["hero"]:
-                    e["exhausted"] = False
-        self.log.public("ready", seat=f.seat, hero=a["hero"], by=f.data["card"])
 
-    # -- fights -----------------------------------------------------------------------------------------
-    def _legal_fight_targets(self, f: Frame) -> list[dict[str, Any]]:
-        e = self.entry_of(f.seat, f.data["hero"])
-        return [{"type": "fight", "hero": e["card"], "targets": t} for t in self.target_sets(e)]
+def legal_splash(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [Splash.wire(m) for m in splash_targets(st)] + [SplashSkip.wire()]
 
-    def _do_fight_targets(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.start_fight(f.seat, a["hero"], list(a["targets"]))
 
-    def _legal_reroll(self, f: Frame) -> list[dict[str, Any]]:
-        idx = range(len(self.fighting()["pool"]))
-        out = []
-        for k in range(0, min(f.data["n"], len(idx)) + 1):
-            out += [{"type": "reroll", "dice": list(c)} for c in combinations(idx, k)]
-        return out
+# -- damage -------------------------------------------------------------------------------------------
+def legal_shield(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    top = min(st.players_[f.seat].shields, f.data["remaining"])
+    return [SpendShields.wire(k) for k in range(top + 1)]
 
-    def _do_reroll(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.reroll_dice(list(a["dice"]))
 
-    def _legal_splash(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "splash", "monster": m} for m in self.splash_targets()] + [{"type": "splash_skip"}]
+def legal_discard_choice(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [DiscardChoice.wire(c) for c in sorted(st.players_[f.seat].hand)]
 
-    def _do_splash(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        if a["type"] == "splash":
-            self.splash(a["monster"], f.data["n"])
 
-    # -- damage -------------------------------------------------------------------------------------------
-    def _legal_shield(self, f: Frame) -> list[dict[str, Any]]:
-        top = min(self.players_[f.seat].shields, f.data["remaining"])
-        return [{"type": "spend_shields", "count": k} for k in range(top + 1)]
+def legal_take_monster(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [TakeMonster.wire(m) for m in st.loc_group]
 
-    def _do_shield(self, f: Frame, a: dict[str, Any]) -> None:
-        self.spend_shields(f, a["count"])
 
-    def _legal_discard_choice(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "discard_choice", "card": c} for c in sorted(self.players_[f.seat].hand)]
+# -- rewards ------------------------------------------------------------------------------------------
+def legal_reward_take(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [RewardTake.wire(c) for c in f.data["cards"]] + [RewardSkip.wire()]
 
-    def _do_discard_choice(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.discard_from_hand(f.seat, a["card"], f.data["why"])
 
-    def _legal_take_monster(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "take_monster", "monster": m} for m in self.loc_group]
+def legal_reward_strike(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return [RewardStrike.wire(m) for m in st.all_monsters()]
 
-    def _do_take_monster(self, f: Frame, a: dict[str, Any]) -> None:
-        """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
-        self.stack.pop()
-        self.move_monster(a["monster"], f.seat)
-        self.push([{"op": "distribute", "seat": (f.seat + 1) % self.players}])
 
-    # -- rewards ------------------------------------------------------------------------------------------
-    def _legal_reward_take(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "reward_take", "card": c} for c in f.data["cards"]] + [{"type": "reward_skip"}]
+# -- end of round ----------------------------------------------------------------------------------------
+def legal_recruit(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    return recruit_pairs(st, f.seat)
 
-    def _do_reward_take(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        seat = f.seat
-        card = a.get("card")
-        if f.data["mode"] == "reveal5":
-            rest = [c for c in f.data["cards"] if c != card]
-            self.settle("item", len(self.item_deck))   # the rest go under a deck of known order
-            self.item_deck.extend(rest)
-        elif card is not None:
-            self.take_from_row(card)
-        if card is not None:
-            self.players_[seat].hand.append(card)
-            self.log.public("reward_take", seat=seat, card=card)
 
-    def _legal_reward_strike(self, f: Frame) -> list[dict[str, Any]]:
-        return [{"type": "reward_strike", "monster": m} for m in self.all_monsters()]
+def legal_discard(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    hand = st.players_[f.seat].hand
+    out = [Discard.wire(c) for c in sorted(hand)]
+    if len(hand) <= hand_limit(st, f.seat):
+        out.append(DiscardDone.wire())
+    return out
 
-    def _do_reward_strike(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        m = a["monster"]
-        self.hit(m, max(0, f.data["n"] - self.armour(m, False)), f.seat)
-        self.defeat_check(m, f.seat)
 
-    # -- end of round ----------------------------------------------------------------------------------------
-    def _legal_recruit(self, f: Frame) -> list[dict[str, Any]]:
-        return self.recruit_pairs(f.seat)
+#: frame kind -> its legal list (GB-5.9)
+LEGAL: dict[str, Callable[[CoreMixin, Frame], list[dict[str, Any]]]] = {
+    "choose_character": legal_choose_character,
+    "choose_wounded": legal_choose_wounded,
+    "ambush": legal_ambush,
+    "forced_taunt": legal_forced_taunt,
+    "taunt": legal_taunt,
+    "choose_player": legal_choose_player,
+    "retire": legal_retire,
+    "retire_curse": legal_retire_curse,
+    "ready": legal_ready,
+    "fight_targets": legal_fight_targets,
+    "reroll": legal_reroll,
+    "splash": legal_splash,
+    "shield": legal_shield,
+    "discard_choice": legal_discard_choice,
+    "take_monster": legal_take_monster,
+    "reward_take": legal_reward_take,
+    "reward_strike": legal_reward_strike,
+    "recruit": legal_recruit,
+    "discard": legal_discard,
+}
 
-    def _do_recruit(self, f: Frame, a: dict[str, Any]) -> None:
-        self.stack.pop()
-        self.recruit(f.seat, a["coin"], a["card"])
 
-    def _legal_discard(self, f: Frame) -> list[dict[str, Any]]:
-        hand = self.players_[f.seat].hand
-        out = [{"type": "discard", "card": c} for c in sorted(hand)]
-        if len(hand) <= self.hand_limit(f.seat):
-            out.append({"type": "discard_done"})
-        return out
+def frame_legal(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+    """The legal list of the sub-decision ``f`` (the top frame)."""
+    return LEGAL[f.kind](st, f)
 
-    def _do_discard(self, f: Frame, a: dict[str, Any]) -> None:
-        if a["type"] == "discard_done":
-            self.stack.pop()
-            return
-        self.discard_from_hand(f.seat, a["card"], "discard_step")
+
+# -- the answers (the frame on top of the stack is the one the seat was asked) ----------------------------
+@RULES.on(ChooseCharacter)
+def choose_character(st: CoreMixin, seat: int, a: ChooseCharacter) -> None:
+    """GB-4.2.1: seats choose in order among unchosen characters."""
+    st.stack.pop()
+    st.players_[seat].character = a.character
+
+
+@RULES.on(ChooseWounded)
+def choose_wounded(st: CoreMixin, seat: int, a: ChooseWounded) -> None:
+    """GB-4.2.6: the first player chooses the wounded seat."""
+    st.stack.pop()
+    wound(st, a.seat)
+
+
+@RULES.on(AmbushNext)
+def ambush_next(st: CoreMixin, seat: int, a: AmbushNext) -> None:
+    """GB-4.4 step 9: this ambush now, then the rest."""
+    f = st.stack.pop()
+    resolve_ambush(st, a.monster, [m for m in f.data["pending"] if m != a.monster])
+
+
+@RULES.on(Taunt)
+def taunt(st: CoreMixin, seat: int, a: Taunt) -> None:
+    """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
+    st.stack.pop()
+    move_monster(st, a.monster, seat)
+    stat(st, seat, "taunts")
+    st.actor = seat
+
+
+@RULES.on(TauntSkip, RetireSkip, SplashSkip)
+def skip(st: CoreMixin, seat: int, a: TauntSkip | RetireSkip | SplashSkip) -> None:
+    """An optional taunt, retire or splash declined."""
+    st.stack.pop()
+
+
+@RULES.on(ChoosePlayer)
+def choose_player(st: CoreMixin, seat: int, a: ChoosePlayer) -> None:
+    """GB-3.4 draw_any / heal_any / rally: the chosen seat gets the effect."""
+    f = st.stack.pop()
+    target, n, eff = a.seat, f.data["n"], f.data["effect"]
+    st.log.public("choose_player", seat=seat, target=target, effect=eff)
+    if eff == "draw":
+        st.draw(target, n, by=seat)
+    elif eff == "heal":
+        st.heal(target, n, seat)
+    else:
+        st.players_[target].hero_limit += n
+
+
+@RULES.on(Retire)
+def retire(st: CoreMixin, seat: int, a: Retire) -> None:
+    """GB-6.7.1 (frames ``retire`` and ``retire_curse``)."""
+    st.stack.pop()
+    retire_card(st, seat, a.card)
+
+
+@RULES.on(Ready)
+def ready(st: CoreMixin, seat: int, a: Ready) -> None:
+    """GB-6.5.3 rewind: ready an exhausted hero."""
+    f = st.stack.pop()
+    for p in st.players_:
+        for e in p.play:
+            if e["card"] == a.hero:
+                e["exhausted"] = False
+    st.log.public("ready", seat=seat, hero=a.hero, by=f.data["card"])
+
+
+@RULES.on(DiscardChoice)
+def discard_choice(st: CoreMixin, seat: int, a: DiscardChoice) -> None:
+    f = st.stack.pop()
+    discard_from_hand(st, seat, a.card, f.data["why"])
+
+
+@RULES.on(TakeMonster)
+def take_monster(st: CoreMixin, seat: int, a: TakeMonster) -> None:
+    """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
+    st.stack.pop()
+    move_monster(st, a.monster, seat)
+    st.push([{"op": "distribute", "seat": (seat + 1) % st.players}])
+
+
+@RULES.on(RewardTake, RewardSkip)
+def reward_take(st: CoreMixin, seat: int, a: RewardTake | RewardSkip) -> None:
+    """GB-6.6.2: a revealed card (L2: the rest go under the item deck) or a row card into hand."""
+    f = st.stack.pop()
+    card = a.card if isinstance(a, RewardTake) else None
+    if f.data["mode"] == "reveal5":
+        rest = [c for c in f.data["cards"] if c != card]
+        st.settle("item", len(st.item_deck))   # the rest go under a deck of known order
+        st.item_deck.extend(rest)
+    elif card is not None:
+        take_from_row(st, card)
+    if card is not None:
+        st.players_[seat].hand.append(card)
+        st.log.public("reward_take", seat=seat, card=card)
+
+
+@RULES.on(RewardStrike)
+def reward_strike(st: CoreMixin, seat: int, a: RewardStrike) -> None:
+    """L7 reward: strike a monster."""
+    f = st.stack.pop()
+    m = a.monster
+    hit(st, m, max(0, f.data["n"] - armour(st, m, False)), seat)
+    defeat_check(st, m, seat)
+
+
+@RULES.on(Discard)
+def discard(st: CoreMixin, seat: int, a: Discard) -> None:
+    """GB-5.6.4: one card; the frame stays until ``discard_done``."""
+    discard_from_hand(st, seat, a.card, "discard_step")
+
+
+@RULES.on(DiscardDone)
+def discard_done(st: CoreMixin, seat: int, a: DiscardDone) -> None:
+    st.stack.pop()
