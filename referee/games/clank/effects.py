@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import ContentError, EffectRegistry
 
 if TYPE_CHECKING:
-    from .state import ClankState, PlayerData
+    from .model import PlayerData
+    from .state import ClankState
 
 Effect = Callable[["ClankState", dict[str, Any], dict[str, Any]], None]
 EndGame = Callable[["PlayerData", dict[str, Any], Any], int]

@@ -5,12 +5,14 @@ from typing import Any
 
 from referee.engine import Game, Rng
 
+from .model import PlayerData
 from .state import ClankState
 
 
 def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) -> ClankState:
     """CK-4.1 .. CK-4.13."""
     st = ClankState(game, players, options, Rng(seed))
+    st.p = [PlayerData() for _ in range(players)]
     cat = st.cat
     const = cat.constants
     log = st.log

@@ -13,7 +13,8 @@ from typing import Any
 from referee.engine import PUBLIC
 from referee.games.clank import GAME
 from referee.games.clank.catalog import catalog, room_number
-from referee.games.clank.state import ClankState, PlayerData
+from referee.games.clank.model import PlayerData
+from referee.games.clank.state import ClankState
 
 ROW_DEFAULT = ["d000", "d001", "d002", "d003", "d004", "d005"]
 

@@ -1,64 +1,19 @@
 """Typed declarations shared by the rule mixins (so each mixin type-checks on its own).
 
-``ClankState`` sets every attribute and inherits every method from the mixins; the stubs here only
-tell the type checker what exists. In the MRO they come after every mixin, so they never run.
+``ClankState`` inherits every method from the mixins; the stubs here only tell the type checker what
+exists. In the MRO they come after every mixin, so they never run.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from referee.engine import DecisionStack, Frame, Outcome, Rng
-from referee.engine.events import EventLog
+from referee.engine import Frame, Outcome
 
-if TYPE_CHECKING:
-    from ..catalog import Catalog
-    from ..state import PlayerData
+from ..model import ClankModel, PlayerData
 
 
-class StateBase:
-    """Attributes of ``ClankState`` (see ``state.py``) and the mixins' methods."""
-
-    players: int
-    options: dict[str, Any]
-    rng: Rng
-    log: EventLog
-    cat: Catalog
-    p: list[PlayerData]
-    round: int
-    active: int
-    over: bool
-    end_reason: str | None
-    rage: int
-    cd_owner: int | str | None
-    cd_space: int
-    bag_black: int
-    black_aside: int
-    skill: int
-    swords: int
-    boots: int
-    teleports: int
-    credit: int
-    exhausted: bool
-    ignore_caves: bool
-    ignore_monsters: bool
-    conds: list[dict[str, Any]]
-    row: list[str | None]
-    ddeck: list[str]
-    ddiscard: list[str]
-    trashed: list[str]
-    reserve: dict[str, list[str]]
-    market: dict[str, list[str]]
-    mastery_left: list[str]
-    minor: dict[str, list[str]]
-    major: dict[str, str]
-    idols_at: dict[str, list[str]]
-    artifacts_at: dict[str, str]
-    minor_aside: list[str]
-    major_aside: list[str]
-    removed_artifacts: list[str]
-    tokens_gone: list[str]
-    work: list[dict[str, Any]]
-    stack: DecisionStack
+class StateBase(ClankModel):
+    """The data of ``ClankState`` (``model.py``) and the mixins' methods."""
 
     def make_clank(self, seat: int, n: int) -> None:
         raise NotImplementedError

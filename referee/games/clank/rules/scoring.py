@@ -1,15 +1,13 @@
 """CK-8.2 .. CK-8.5: eligibility, points, ranking and the outcome object."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Outcome
 
 from ..effects import ENDGAME
+from ..model import PlayerData
 from .base import StateBase
-
-if TYPE_CHECKING:
-    from ..state import PlayerData
 
 
 class ScoringMixin(StateBase):
