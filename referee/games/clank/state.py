@@ -10,6 +10,7 @@ from .model import ClankModel
 from .observe import build_view
 from .rules.cards import CardsMixin
 from .rules.decisions import DecisionsMixin
+from .rules.dispatch import RULES
 from .rules.dragon import DragonMixin
 from .rules.movement import MovementMixin
 from .rules.resources import ResourcesMixin
@@ -39,11 +40,7 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
         return self.legal_main() if seat == self.active else []
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        kind = action["type"]
-        if self.stack:
-            self.apply_decision(kind, action)
-        else:
-            self.apply_main(kind, action)
+        RULES(self, seat, action)
         self.run_work()
         if not self.stack and not self.over:
             self.check_conditionals()

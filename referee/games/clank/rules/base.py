@@ -54,35 +54,17 @@ class StateBase(ClankModel):
     def legal_tokens(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def do_play_card(self, card: str) -> None:
-        raise NotImplementedError
 
-    def do_acquire(self, slot: int) -> None:
-        raise NotImplementedError
 
-    def do_acquire_reserve(self, pile: str) -> None:
-        raise NotImplementedError
 
-    def do_use_device(self, slot: int) -> None:
-        raise NotImplementedError
 
-    def do_defeat(self, slot: int) -> None:
-        raise NotImplementedError
 
-    def do_defeat_goblin(self) -> None:
-        raise NotImplementedError
 
-    def do_use_token(self, token: str) -> None:
-        raise NotImplementedError
 
     def legal_movement(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def do_move(self, to: str, swords: int) -> None:
-        raise NotImplementedError
 
-    def do_teleport(self, to: str) -> None:
-        raise NotImplementedError
 
     def enter_room(self, to: str) -> None:
         raise NotImplementedError
@@ -90,21 +72,12 @@ class StateBase(ClankModel):
     def escape(self, seat: int) -> None:
         raise NotImplementedError
 
-    def do_take_artifact(self) -> None:
-        raise NotImplementedError
 
-    def do_buy_market(self, kind: str) -> None:
-        raise NotImplementedError
 
     def legal_decision(self, frame: Frame) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
-        raise NotImplementedError
 
-    @staticmethod
-    def public_answer(action: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
 
     def secret_rooms_adjacent(self, seat: int) -> list[str]:
         raise NotImplementedError
@@ -139,14 +112,10 @@ class StateBase(ClankModel):
     def legal_main(self) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def apply_main(self, kind: str, a: dict[str, Any]) -> None:
-        raise NotImplementedError
 
     def reset_turn(self) -> None:
         raise NotImplementedError
 
-    def end_turn(self) -> None:
-        raise NotImplementedError
 
     def start_turn(self, seat: int) -> None:
         raise NotImplementedError

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import Frame
+from referee.engine import Action, Frame
 
+from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash
 from .base import StateBase
 from .cards import representatives
-
-DECLINE = {"type": "decline"}
+from .dispatch import RULES
 
 
 class DecisionsMixin(StateBase):
@@ -23,70 +23,25 @@ class DecisionsMixin(StateBase):
             room = frame.data["room"]
             out: list[dict[str, Any]] = []
             if self.minor.get(room):
-                out.append({"type": "take_token", "kind": "minor"})
+                out.append(TakeToken.wire("minor"))
             if room in self.major:
-                out.append({"type": "take_token", "kind": "major"})
+                out.append(TakeToken.wire("major"))
             if self.idols_at.get(room):
-                out.append({"type": "take_token", "kind": "idol"})
-            out.append({"type": "skip_token"})
+                out.append(TakeToken.wire("idol"))
+            out.append(SkipToken.wire())
             return out
         if kind == "choose":
-            return [{"type": "choose", "option": 0}, {"type": "choose", "option": 1}]
+            return [Choose.wire(0), Choose.wire(1)]
         type_of = self.cat.type_of
         if kind == "discard":
-            return [{"type": "discard", "card": c} for c in representatives(p.hand, type_of)] + [DECLINE]
+            return [Discard.wire(c) for c in representatives(p.hand, type_of)] + [Decline.wire()]
         if kind == "trash":
-            return ([{"type": "trash", "zone": "play", "card": c} for c in representatives(p.play, type_of)]
-                    + [{"type": "trash", "zone": "discard", "card": c}
-                       for c in representatives(p.discard, type_of)]
-                    + [DECLINE])
+            return ([Trash.wire("play", c) for c in representatives(p.play, type_of)]
+                    + [Trash.wire("discard", c) for c in representatives(p.discard, type_of)]
+                    + [Decline.wire()])
         if kind == "secret_from":
-            return [{"type": "secret_from", "room": r}
-                    for r in self.secret_rooms_adjacent(frame.seat)] + [DECLINE]
+            return [SecretFrom.wire(r) for r in self.secret_rooms_adjacent(frame.seat)] + [Decline.wire()]
         raise AssertionError(f"unknown decision {kind!r}")
-
-    def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
-        """Answer the top decision; its consequences run before the interrupted effect list continues."""
-        frame = self.stack.pop()
-        seat = frame.seat
-        p = self.p[seat]
-        self.log.public("decision", seat=seat, decision=frame.kind, answer=self.public_answer(action))
-        if kind == "take_token":
-            room = frame.data["room"]
-            if action["kind"] == "idol":
-                idol = self.idols_at[room].pop(0)
-                p.idols.append(idol)
-                self.log.public("take_idol", seat=seat, room=room, idol=idol)
-            else:
-                self.take_secret(seat, room, action["kind"])
-        elif kind == "choose":
-            self.push_effects(frame.data["options"][action["option"]], frame.data.get("card"))
-        elif kind == "discard":
-            card = action["card"]
-            p.hand.remove(card)
-            p.discard.append(card)
-            self.log.public("discard", seat=seat, card=card, card_type=self.cat.type_of[card])
-            self.draw(seat, frame.data["n"])
-        elif kind == "trash":
-            card = action["card"]
-            zone = p.play if action["zone"] == "play" else p.discard
-            zone.remove(card)
-            self.trashed.append(card)
-            if action["zone"] == "play":
-                # CK-6.9: a pending conditional whose card left the play area lapses
-                self.conds = [c for c in self.conds if c["card"] != card]
-            self.log.public("trash", seat=seat, zone=action["zone"], card=card,
-                            card_type=self.cat.type_of[card])
-        elif kind == "secret_from":
-            self.make_clank(seat, frame.data["clank"])
-            room = action["room"]
-            self.take_secret(seat, room, "minor" if self.minor.get(room) else "major")
-        # skip_token and decline: nothing happens
-
-    @staticmethod
-    def public_answer(action: dict[str, Any]) -> dict[str, Any]:
-        """Decision answers are public (a discarded or trashed card becomes public as it moves)."""
-        return dict(action)
 
     def secret_rooms_adjacent(self, seat: int) -> list[str]:
         """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
@@ -112,3 +67,78 @@ class DecisionsMixin(StateBase):
             self.p[seat].tokens.append(token)
         if row.kind != "potion":
             self.push_effects(row.effect, None)
+
+
+# -- the rules of the answers (CK-5.18 .. CK-5.22) -------------------------------------------------
+def answer(st: StateBase, a: Action) -> Frame:
+    """Close the top decision; its consequences run before the interrupted effect list continues.
+    Decision answers are public (a discarded or trashed card becomes public as it moves)."""
+    frame = st.stack.pop()
+    st.log.public("decision", seat=frame.seat, decision=frame.kind, answer=a.to_json())
+    return frame
+
+
+@RULES.on(TakeToken)
+def take_token(st: StateBase, seat: int, a: TakeToken) -> None:
+    """CK-5.18: take one token of the kind from the room just entered."""
+    frame = answer(st, a)
+    seat = frame.seat
+    room = frame.data["room"]
+    if a.kind == "idol":
+        idol = st.idols_at[room].pop(0)
+        st.p[seat].idols.append(idol)
+        st.log.public("take_idol", seat=seat, room=room, idol=idol)
+    else:
+        st.take_secret(seat, room, a.kind)
+
+
+@RULES.on(SkipToken, Decline)
+def skip(st: StateBase, seat: int, a: SkipToken | Decline) -> None:
+    """CK-5.18 / CK-5.20 .. CK-5.22: take nothing, decline the optional effect: nothing happens."""
+    answer(st, a)
+
+
+@RULES.on(Choose)
+def choose(st: StateBase, seat: int, a: Choose) -> None:
+    """CK-5.19: the chosen option's effects resolve."""
+    frame = answer(st, a)
+    st.push_effects(frame.data["options"][a.option], frame.data.get("card"))
+
+
+@RULES.on(Discard)
+def discard(st: StateBase, seat: int, a: Discard) -> None:
+    """CK-5.20 / CK-6.10: discard the card from hand, then draw."""
+    frame = answer(st, a)
+    seat = frame.seat
+    p = st.p[seat]
+    card = a.card
+    p.hand.remove(card)
+    p.discard.append(card)
+    st.log.public("discard", seat=seat, card=card, card_type=st.cat.type_of[card])
+    st.draw(seat, frame.data["n"])
+
+
+@RULES.on(Trash)
+def trash(st: StateBase, seat: int, a: Trash) -> None:
+    """CK-5.21 / CK-6.11: the card leaves the game."""
+    frame = answer(st, a)
+    seat = frame.seat
+    p = st.p[seat]
+    card = a.card
+    zone = p.play if a.zone == "play" else p.discard
+    zone.remove(card)
+    st.trashed.append(card)
+    if a.zone == "play":
+        # CK-6.9: a pending conditional whose card left the play area lapses
+        st.conds = [c for c in st.conds if c["card"] != card]
+    st.log.public("trash", seat=seat, zone=a.zone, card=card, card_type=st.cat.type_of[card])
+
+
+@RULES.on(SecretFrom)
+def secret_from(st: StateBase, seat: int, a: SecretFrom) -> None:
+    """CK-5.22: pay the clank, then take a secret (minor if any) from the adjacent room."""
+    frame = answer(st, a)
+    seat = frame.seat
+    st.make_clank(seat, frame.data["clank"])
+    room = a.room
+    st.take_secret(seat, room, "minor" if st.minor.get(room) else "major")

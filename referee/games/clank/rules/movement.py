@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import BuyMarket, Move, TakeArtifact, Teleport
 from .base import StateBase
+from .dispatch import RULES
 
 _IN = "in_dungeon"
 MARKET_KINDS = ("master_key", "backpack", "crown")
@@ -34,41 +36,18 @@ class MovementMixin(StateBase):
                     d = m - s
                     if d > 0 and (p.supply < d or p.damage + d > cat.constants["health"] - 1):
                         continue
-                    out.append({"type": "move", "to": to, "swords": s})
+                    out.append(Move.wire(to, s))
         if self.teleports:
             for to in cat.adjacent[p.room]:
                 if to != exit_room or has_artifact:
-                    out.append({"type": "teleport", "to": to})
+                    out.append(Teleport.wire(to))
         if p.room in self.artifacts_at and len(p.artifacts) < 1 + p.packs():
-            out.append({"type": "take_artifact"})
+            out.append(TakeArtifact.wire())
         if cat.rooms[p.room].market and p.gold >= cat.constants["market_price"]:
             for kind in MARKET_KINDS:
                 if self.market[kind]:
-                    out.append({"type": "buy_market", "item": kind})
+                    out.append(BuyMarket.wire(kind))
         return out
-
-    def do_move(self, to: str, swords: int) -> None:
-        """CK-5.11: pay Boots and Swords, take the rest of the monster damage, enter the room."""
-        p = self.p[self.active]
-        t = next(t for r, t in self.cat.out_edges[p.room] if r == to)
-        m = 0 if self.ignore_monsters else t.monsters
-        d = m - swords
-        self.boots -= t.boots
-        self.swords -= swords
-        if d > 0:
-            p.supply -= d
-            p.damage += d
-            p.damage_taken += d
-        self.log.public("move", seat=self.active, **{"from": p.room}, to=to, tunnel=t.id, swords=swords,
-                        damage=max(d, 0))
-        self.enter_room(to)
-
-    def do_teleport(self, to: str) -> None:
-        """CK-5.12 / CK-6.14: spend a Teleport; ignore every tunnel marking; enter the room."""
-        p = self.p[self.active]
-        self.teleports -= 1
-        self.log.public("teleport", seat=self.active, **{"from": p.room}, to=to)
-        self.enter_room(to)
 
     def enter_room(self, to: str) -> None:
         """CK-5.23: escape at R0; crystal cave exhausts; room effects; offer a pickup."""
@@ -101,18 +80,54 @@ class MovementMixin(StateBase):
         self.log.public("escaped", seat=seat, mastery=p.mastery)
         self.start_countdown(seat)
 
-    def do_take_artifact(self) -> None:
-        """CK-5.13 / CK-6.17: take the room's artifact; the dragon's rage rises by one."""
-        p = self.p[self.active]
-        art = self.artifacts_at.pop(p.room)
-        p.artifacts.append(art)
-        self.log.public("take_artifact", seat=self.active, room=p.room, artifact=art)
-        self.advance_rage(1)
 
-    def do_buy_market(self, kind: str) -> None:
-        """CK-5.14: 7 gold for one item of the kind (crowns highest first); effective at once."""
-        p = self.p[self.active]
-        p.gold -= self.cat.constants["market_price"]
-        item = self.market[kind].pop(0)
-        p.items.append(item)
-        self.log.public("buy_market", seat=self.active, item=item, item_kind=kind)
+# -- the rules of the pawn's actions (CK-5.11 .. CK-5.14) ----------------------------------------
+@RULES.on(Move)
+def move(st: StateBase, seat: int, a: Move) -> None:
+    """CK-5.11: pay Boots and Swords, take the rest of the monster damage, enter the room."""
+    to = a.to
+    swords = a.swords
+    p = st.p[st.active]
+    t = next(t for r, t in st.cat.out_edges[p.room] if r == to)
+    m = 0 if st.ignore_monsters else t.monsters
+    d = m - swords
+    st.boots -= t.boots
+    st.swords -= swords
+    if d > 0:
+        p.supply -= d
+        p.damage += d
+        p.damage_taken += d
+    st.log.public("move", seat=st.active, **{"from": p.room}, to=to, tunnel=t.id, swords=swords,
+                  damage=max(d, 0))
+    st.enter_room(to)
+
+
+@RULES.on(Teleport)
+def teleport(st: StateBase, seat: int, a: Teleport) -> None:
+    """CK-5.12 / CK-6.14: spend a Teleport; ignore every tunnel marking; enter the room."""
+    to = a.to
+    p = st.p[st.active]
+    st.teleports -= 1
+    st.log.public("teleport", seat=st.active, **{"from": p.room}, to=to)
+    st.enter_room(to)
+
+
+@RULES.on(TakeArtifact)
+def take_artifact(st: StateBase, seat: int, a: TakeArtifact) -> None:
+    """CK-5.13 / CK-6.17: take the room's artifact; the dragon's rage rises by one."""
+    p = st.p[st.active]
+    art = st.artifacts_at.pop(p.room)
+    p.artifacts.append(art)
+    st.log.public("take_artifact", seat=st.active, room=p.room, artifact=art)
+    st.advance_rage(1)
+
+
+@RULES.on(BuyMarket)
+def buy_market(st: StateBase, seat: int, a: BuyMarket) -> None:
+    """CK-5.14: 7 gold for one item of the kind (crowns highest first); effective at once."""
+    kind = a.item
+    p = st.p[st.active]
+    p.gold -= st.cat.constants["market_price"]
+    item = st.market[kind].pop(0)
+    p.items.append(item)
+    st.log.public("buy_market", seat=st.active, item=item, item_kind=kind)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import EndTurn
 from .base import StateBase
+from .dispatch import RULES
 
 _IN = "in_dungeon"
 
@@ -18,55 +20,14 @@ class TurnMixin(StateBase):
         out.extend(self.legal_movement())
         out.extend(self.legal_tokens())
         if not self.p[self.active].hand:
-            out.append({"type": "end_turn"})  # CK-5.16: the whole hand must be played first
+            out.append(EndTurn.wire())  # CK-5.16: the whole hand must be played first
         return out
-
-    def apply_main(self, kind: str, a: dict[str, Any]) -> None:
-        """Dispatch a main-phase action (already known to be legal)."""
-        if kind == "play_card":
-            self.do_play_card(a["card"])
-        elif kind == "move":
-            self.do_move(a["to"], a["swords"])
-        elif kind == "end_turn":
-            self.end_turn()
-        elif kind == "acquire":
-            self.do_acquire(a["slot"])
-        elif kind == "acquire_reserve":
-            self.do_acquire_reserve(a["pile"])
-        elif kind == "use_device":
-            self.do_use_device(a["slot"])
-        elif kind == "defeat":
-            self.do_defeat(a["slot"])
-        elif kind == "defeat_goblin":
-            self.do_defeat_goblin()
-        elif kind == "teleport":
-            self.do_teleport(a["to"])
-        elif kind == "take_artifact":
-            self.do_take_artifact()
-        elif kind == "buy_market":
-            self.do_buy_market(a["item"])
-        elif kind == "use_token":
-            self.do_use_token(a["token"])
-        else:
-            raise AssertionError(f"unknown main action {kind!r}")
 
     def reset_turn(self) -> None:
         """CK-5.3 / CK-6.19: pools 0, flags false, no pending conditionals."""
         self.skill = self.swords = self.boots = self.teleports = self.credit = 0
         self.exhausted = self.ignore_caves = self.ignore_monsters = False
         self.conds = []
-
-    def end_turn(self) -> None:
-        """CK-5.24: lapse, discard the play area, draw 5, refill (Arrive, one attack), then the next slot."""
-        seat = self.active
-        p = self.p[seat]
-        self.log.public("end_turn", seat=seat)
-        self.reset_turn()
-        p.discard.extend(p.play)
-        p.play = []
-        self.draw_to_hand_size(seat)
-        self.refill_row()
-        self.next_slot()
 
     def start_turn(self, seat: int) -> None:
         """CK-5.2: draw up to 5; fresh pools; phase main."""
@@ -119,3 +80,18 @@ class TurnMixin(StateBase):
             self.cd_owner = "dragon"
             self.cd_space = 1
             self.log.public("countdown", owner="dragon", space=1)
+
+
+# -- the rule of end_turn (CK-5.16, CK-5.24) ------------------------------------------------------
+@RULES.on(EndTurn)
+def end_turn(st: StateBase, seat: int, a: EndTurn) -> None:
+    """CK-5.24: lapse, discard the play area, draw 5, refill (Arrive, one attack), then the next slot."""
+    seat = st.active
+    p = st.p[seat]
+    st.log.public("end_turn", seat=seat)
+    st.reset_turn()
+    p.discard.extend(p.play)
+    p.play = []
+    st.draw_to_hand_size(seat)
+    st.refill_row()
+    st.next_slot()
