@@ -6,20 +6,16 @@ from typing import Any
 from referee.engine import Rng, Viewer
 from referee.engine.outcome import Outcome
 
+from .effects import check_conditionals, run_work
 from .model import ClankModel
 from .observe import build_view
-from .rules.cards import CardsMixin
-from .rules.decisions import DecisionsMixin
+from .rules.decisions import legal_decision
 from .rules.dispatch import RULES
-from .rules.dragon import DragonMixin
-from .rules.movement import MovementMixin
-from .rules.resources import ResourcesMixin
-from .rules.scoring import ScoringMixin
-from .rules.turn import TurnMixin
+from .rules.scoring import final_outcome
+from .rules.turn import legal_main
 
 
-class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, DragonMixin, TurnMixin,
-                 ScoringMixin, ClankModel):
+class ClankState(ClankModel):
     """A game of Clank! in progress (see the package README for the rule map)."""
 
     # -- the contract ------------------------------------------------------------------------
@@ -36,14 +32,14 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
             return []
         top = self.stack.top()
         if top is not None:
-            return self.legal_decision(top) if seat == top.seat else []
-        return self.legal_main() if seat == self.active else []
+            return legal_decision(self, top) if seat == top.seat else []
+        return legal_main(self) if seat == self.active else []
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
         RULES(self, seat, action)
-        self.run_work()
+        run_work(self)
         if not self.stack and not self.over:
-            self.check_conditionals()
+            check_conditionals(self)
 
     STATIC_VIEW_KEYS = ("static",)  # observe.static_view(): the map, artifacts, constants
 
@@ -53,7 +49,7 @@ class ClankState(ResourcesMixin, CardsMixin, MovementMixin, DecisionsMixin, Drag
         return build_view(self, viewer)
 
     def outcome(self) -> Outcome | None:
-        return self.final_outcome() if self.over else None
+        return final_outcome(self) if self.over else None
 
     def redraw_hidden(self, seat: int, rng: Rng) -> ClankState:
         """CK-7.3: re-draw what ``seat`` cannot see (the engine reseeds the copy's RNG).

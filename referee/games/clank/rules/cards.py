@@ -13,8 +13,9 @@ from ..actions import (
     UseDevice,
     UseToken,
 )
-from .base import StateBase
+from ..model import ClankModel
 from .dispatch import RULES
+from .resources import push_effects
 
 BLUE = frozenset({"item", "gem", "companion"})
 PILES = ("hireling", "pathfinder", "codex")
@@ -31,55 +32,53 @@ def representatives(cards: list[str], type_of: dict[str, str]) -> list[str]:
     return sorted(best.values())
 
 
-class CardsMixin(StateBase):
-    """Card actions of the main phase."""
+# -- legal lists -------------------------------------------------------------------------------
+def legal_cards(st: ClankModel) -> list[dict[str, Any]]:
+    """CK-5.5 .. CK-5.10 in list order.
 
-    # -- legal lists -------------------------------------------------------------------------------
-    def legal_cards(self) -> list[dict[str, Any]]:
-        """CK-5.5 .. CK-5.10 in list order.
+    play_card, acquire, acquire_reserve, use_device, defeat, goblin."""
+    cat = st.cat
+    types, type_of = cat.card_types, cat.type_of
+    p = st.p[st.active]
+    out: list[dict[str, Any]] = [PlayCard.wire(c) for c in representatives(p.hand, type_of)]
+    skill, swords = st.skill, st.swords
+    row = st.row
+    devices: list[dict[str, Any]] = []
+    monsters: list[dict[str, Any]] = []
+    for k, cid in enumerate(row):
+        if cid is None:
+            continue
+        ct = types[type_of[cid]]
+        if ct.kind == "monster":
+            if ct.cost <= swords:
+                monsters.append(Defeat.wire(k))
+        elif ct.cost <= skill:
+            if ct.kind == "device":
+                devices.append(UseDevice.wire(k))
+            else:
+                out.append(Acquire.wire(k))
+    for pile in PILES:
+        if st.reserve[pile] and cat.reserve_piles[pile].cost <= skill:
+            out.append(AcquireReserve.wire(pile))
+    out.extend(devices)
+    out.extend(monsters)
+    if swords >= cat.constants["goblin_swords"]:
+        out.append(DefeatGoblin.wire())
+    return out
 
-        play_card, acquire, acquire_reserve, use_device, defeat, goblin."""
-        cat = self.cat
-        types, type_of = cat.card_types, cat.type_of
-        p = self.p[self.active]
-        out: list[dict[str, Any]] = [PlayCard.wire(c) for c in representatives(p.hand, type_of)]
-        skill, swords = self.skill, self.swords
-        row = self.row
-        devices: list[dict[str, Any]] = []
-        monsters: list[dict[str, Any]] = []
-        for k, cid in enumerate(row):
-            if cid is None:
-                continue
-            ct = types[type_of[cid]]
-            if ct.kind == "monster":
-                if ct.cost <= swords:
-                    monsters.append(Defeat.wire(k))
-            elif ct.cost <= skill:
-                if ct.kind == "device":
-                    devices.append(UseDevice.wire(k))
-                else:
-                    out.append(Acquire.wire(k))
-        for pile in PILES:
-            if self.reserve[pile] and cat.reserve_piles[pile].cost <= skill:
-                out.append(AcquireReserve.wire(pile))
-        out.extend(devices)
-        out.extend(monsters)
-        if swords >= cat.constants["goblin_swords"]:
-            out.append(DefeatGoblin.wire())
-        return out
 
-    def legal_tokens(self) -> list[dict[str, Any]]:
-        """CK-5.15: one ``use_token`` per potion held, by id."""
-        # [design] not deduplicated by type: the spec names the token id and lists stay tiny
-        kinds = self.cat.secrets
-        sto = self.cat.secret_type_of
-        return [UseToken.wire(t) for t in sorted(self.p[self.active].tokens)
-                if kinds[sto[t]].kind == "potion"]
+def legal_tokens(st: ClankModel) -> list[dict[str, Any]]:
+    """CK-5.15: one ``use_token`` per potion held, by id."""
+    # [design] not deduplicated by type: the spec names the token id and lists stay tiny
+    kinds = st.cat.secrets
+    sto = st.cat.secret_type_of
+    return [UseToken.wire(t) for t in sorted(st.p[st.active].tokens)
+            if kinds[sto[t]].kind == "potion"]
 
 
 # -- the rules of the card actions (CK-5.5 .. CK-5.10, CK-5.15) ------------------------------------
 @RULES.on(PlayCard)
-def play_card(st: StateBase, seat: int, a: PlayCard) -> None:
+def play_card(st: ClankModel, seat: int, a: PlayCard) -> None:
     """CK-5.5: move the card to the play area and resolve its Play effects left to right."""
     card = a.card
     p = st.p[st.active]
@@ -87,11 +86,11 @@ def play_card(st: StateBase, seat: int, a: PlayCard) -> None:
     p.play.append(card)
     ct = st.cat.card_types[st.cat.type_of[card]]
     st.log.public("play_card", seat=st.active, card=card, card_type=ct.type)
-    st.push_effects(ct.play, card)
+    push_effects(st, ct.play, card)
 
 
 @RULES.on(Acquire)
-def acquire(st: StateBase, seat: int, a: Acquire) -> None:
+def acquire(st: ClankModel, seat: int, a: Acquire) -> None:
     """CK-5.6: pay Skill; the card goes on the discard pile; Acquire effects; the slot stays empty."""
     slot = a.slot
     cid = st.row[slot]
@@ -101,11 +100,11 @@ def acquire(st: StateBase, seat: int, a: Acquire) -> None:
     st.row[slot] = None
     st.p[st.active].discard.append(cid)
     st.log.public("acquire", seat=st.active, slot=slot, card=cid, card_type=ct.type)
-    st.push_effects(ct.acquire, cid)
+    push_effects(st, ct.acquire, cid)
 
 
 @RULES.on(AcquireReserve)
-def acquire_reserve(st: StateBase, seat: int, a: AcquireReserve) -> None:
+def acquire_reserve(st: ClankModel, seat: int, a: AcquireReserve) -> None:
     """CK-5.7: pay Skill; the lowest-id card of the pile goes to the discard pile."""
     pile = a.pile
     ct = st.cat.reserve_piles[pile]
@@ -116,7 +115,7 @@ def acquire_reserve(st: StateBase, seat: int, a: AcquireReserve) -> None:
 
 
 @RULES.on(UseDevice)
-def use_device(st: StateBase, seat: int, a: UseDevice) -> None:
+def use_device(st: ClankModel, seat: int, a: UseDevice) -> None:
     """CK-5.8: pay Skill; the device goes to the dungeon discard; its Use effects resolve now."""
     slot = a.slot
     cid = st.row[slot]
@@ -126,11 +125,11 @@ def use_device(st: StateBase, seat: int, a: UseDevice) -> None:
     st.row[slot] = None
     st.ddiscard.append(cid)
     st.log.public("use_device", seat=st.active, slot=slot, card=cid, card_type=ct.type)
-    st.push_effects(ct.use, cid)
+    push_effects(st, ct.use, cid)
 
 
 @RULES.on(Defeat)
-def defeat(st: StateBase, seat: int, a: Defeat) -> None:
+def defeat(st: ClankModel, seat: int, a: Defeat) -> None:
     """CK-5.9: pay Swords; the reward resolves; the monster goes to the dungeon discard."""
     slot = a.slot
     cid = st.row[slot]
@@ -141,25 +140,25 @@ def defeat(st: StateBase, seat: int, a: Defeat) -> None:
     st.ddiscard.append(cid)
     st.p[st.active].defeated += 1
     st.log.public("defeat", seat=st.active, slot=slot, card=cid, card_type=ct.type)
-    st.push_effects(ct.defeat, cid)
+    push_effects(st, ct.defeat, cid)
 
 
 @RULES.on(DefeatGoblin)
-def defeat_goblin(st: StateBase, seat: int, a: DefeatGoblin) -> None:
+def defeat_goblin(st: ClankModel, seat: int, a: DefeatGoblin) -> None:
     """CK-5.10: 2 Swords for 1 gold; the Goblin stays in the reserve [seed §4]."""
     ct = st.cat.reserve_piles["goblin"]
     st.swords -= ct.cost
     st.p[st.active].defeated += 1
     st.log.public("defeat_goblin", seat=st.active)
-    st.push_effects(ct.defeat, None)
+    push_effects(st, ct.defeat, None)
 
 
 @RULES.on(UseToken)
-def use_token(st: StateBase, seat: int, a: UseToken) -> None:
+def use_token(st: ClankModel, seat: int, a: UseToken) -> None:
     """CK-5.15: resolve a held potion, then remove it from the game (public)."""
     token = a.token
     st.p[st.active].tokens.remove(token)
     st.tokens_gone.append(token)
     row = st.cat.secrets[st.cat.secret_type_of[token]]
     st.log.public("use_token", seat=st.active, token=token, token_type=row.type)
-    st.push_effects(row.effect, None)
+    push_effects(st, row.effect, None)

@@ -7,70 +7,71 @@ from typing import Any
 from referee.engine import Action, Frame
 
 from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash
-from .base import StateBase
+from ..model import ClankModel
 from .cards import representatives
 from .dispatch import RULES
+from .resources import draw, make_clank, push_effects
 
 
-class DecisionsMixin(StateBase):
-    """The sub-decision stack: one small choice at a time, answered depth-first."""
+def legal_decision(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
+    kind = frame.kind
+    p = st.p[frame.seat]
+    if kind == "pickup":
+        room = frame.data["room"]
+        out: list[dict[str, Any]] = []
+        if st.minor.get(room):
+            out.append(TakeToken.wire("minor"))
+        if room in st.major:
+            out.append(TakeToken.wire("major"))
+        if st.idols_at.get(room):
+            out.append(TakeToken.wire("idol"))
+        out.append(SkipToken.wire())
+        return out
+    if kind == "choose":
+        return [Choose.wire(0), Choose.wire(1)]
+    type_of = st.cat.type_of
+    if kind == "discard":
+        return [Discard.wire(c) for c in representatives(p.hand, type_of)] + [Decline.wire()]
+    if kind == "trash":
+        return ([Trash.wire("play", c) for c in representatives(p.play, type_of)]
+                + [Trash.wire("discard", c) for c in representatives(p.discard, type_of)]
+                + [Decline.wire()])
+    if kind == "secret_from":
+        return [SecretFrom.wire(r) for r in secret_rooms_adjacent(st, frame.seat)] + [Decline.wire()]
+    raise AssertionError(f"unknown decision {kind!r}")
 
-    def legal_decision(self, frame: Frame) -> list[dict[str, Any]]:
-        """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
-        kind = frame.kind
-        p = self.p[frame.seat]
-        if kind == "pickup":
-            room = frame.data["room"]
-            out: list[dict[str, Any]] = []
-            if self.minor.get(room):
-                out.append(TakeToken.wire("minor"))
-            if room in self.major:
-                out.append(TakeToken.wire("major"))
-            if self.idols_at.get(room):
-                out.append(TakeToken.wire("idol"))
-            out.append(SkipToken.wire())
-            return out
-        if kind == "choose":
-            return [Choose.wire(0), Choose.wire(1)]
-        type_of = self.cat.type_of
-        if kind == "discard":
-            return [Discard.wire(c) for c in representatives(p.hand, type_of)] + [Decline.wire()]
-        if kind == "trash":
-            return ([Trash.wire("play", c) for c in representatives(p.play, type_of)]
-                    + [Trash.wire("discard", c) for c in representatives(p.discard, type_of)]
-                    + [Decline.wire()])
-        if kind == "secret_from":
-            return [SecretFrom.wire(r) for r in self.secret_rooms_adjacent(frame.seat)] + [Decline.wire()]
-        raise AssertionError(f"unknown decision {kind!r}")
 
-    def secret_rooms_adjacent(self, seat: int) -> list[str]:
-        """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
-        return [r for r in self.cat.adjacent[self.p[seat].room] if self.minor.get(r) or r in self.major]
+def secret_rooms_adjacent(st: ClankModel, seat: int) -> list[str]:
+    """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
+    return [r for r in st.cat.adjacent[st.p[seat].room] if st.minor.get(r) or r in st.major]
 
-    def take_secret(self, seat: int, room: str, kind: str) -> None:
-        """CK-5.18: minor = the RNG picks one face-down token of the room; major = the room's token."""
-        if kind == "minor":
-            tokens = self.minor[room]
-            token = tokens.pop(self.rng.below(len(tokens)))
-        else:
-            token = self.major.pop(room)
-        self.reveal_token(seat, room, kind, token)
 
-    def reveal_token(self, seat: int, room: str, kind: str, token: str) -> None:
-        """CK-6.18: immediate tokens resolve and leave; potions and trophies are kept face up."""
-        row = self.cat.secrets[self.cat.secret_type_of[token]]
-        self.log.public("secret_revealed", seat=seat, room=room, size=kind, token=token, token_type=row.type,
-                        name=row.name)
-        if row.kind == "immediate":
-            self.tokens_gone.append(token)
-        else:
-            self.p[seat].tokens.append(token)
-        if row.kind != "potion":
-            self.push_effects(row.effect, None)
+def take_secret(st: ClankModel, seat: int, room: str, kind: str) -> None:
+    """CK-5.18: minor = the RNG picks one face-down token of the room; major = the room's token."""
+    if kind == "minor":
+        tokens = st.minor[room]
+        token = tokens.pop(st.rng.below(len(tokens)))
+    else:
+        token = st.major.pop(room)
+    reveal_token(st, seat, room, kind, token)
+
+
+def reveal_token(st: ClankModel, seat: int, room: str, kind: str, token: str) -> None:
+    """CK-6.18: immediate tokens resolve and leave; potions and trophies are kept face up."""
+    row = st.cat.secrets[st.cat.secret_type_of[token]]
+    st.log.public("secret_revealed", seat=seat, room=room, size=kind, token=token, token_type=row.type,
+                  name=row.name)
+    if row.kind == "immediate":
+        st.tokens_gone.append(token)
+    else:
+        st.p[seat].tokens.append(token)
+    if row.kind != "potion":
+        push_effects(st, row.effect, None)
 
 
 # -- the rules of the answers (CK-5.18 .. CK-5.22) -------------------------------------------------
-def answer(st: StateBase, a: Action) -> Frame:
+def answer(st: ClankModel, a: Action) -> Frame:
     """Close the top decision; its consequences run before the interrupted effect list continues.
     Decision answers are public (a discarded or trashed card becomes public as it moves)."""
     frame = st.stack.pop()
@@ -79,7 +80,7 @@ def answer(st: StateBase, a: Action) -> Frame:
 
 
 @RULES.on(TakeToken)
-def take_token(st: StateBase, seat: int, a: TakeToken) -> None:
+def take_token(st: ClankModel, seat: int, a: TakeToken) -> None:
     """CK-5.18: take one token of the kind from the room just entered."""
     frame = answer(st, a)
     seat = frame.seat
@@ -89,24 +90,24 @@ def take_token(st: StateBase, seat: int, a: TakeToken) -> None:
         st.p[seat].idols.append(idol)
         st.log.public("take_idol", seat=seat, room=room, idol=idol)
     else:
-        st.take_secret(seat, room, a.kind)
+        take_secret(st, seat, room, a.kind)
 
 
 @RULES.on(SkipToken, Decline)
-def skip(st: StateBase, seat: int, a: SkipToken | Decline) -> None:
+def skip(st: ClankModel, seat: int, a: SkipToken | Decline) -> None:
     """CK-5.18 / CK-5.20 .. CK-5.22: take nothing, decline the optional effect: nothing happens."""
     answer(st, a)
 
 
 @RULES.on(Choose)
-def choose(st: StateBase, seat: int, a: Choose) -> None:
+def choose(st: ClankModel, seat: int, a: Choose) -> None:
     """CK-5.19: the chosen option's effects resolve."""
     frame = answer(st, a)
-    st.push_effects(frame.data["options"][a.option], frame.data.get("card"))
+    push_effects(st, frame.data["options"][a.option], frame.data.get("card"))
 
 
 @RULES.on(Discard)
-def discard(st: StateBase, seat: int, a: Discard) -> None:
+def discard(st: ClankModel, seat: int, a: Discard) -> None:
     """CK-5.20 / CK-6.10: discard the card from hand, then draw."""
     frame = answer(st, a)
     seat = frame.seat
@@ -115,11 +116,11 @@ def discard(st: StateBase, seat: int, a: Discard) -> None:
     p.hand.remove(card)
     p.discard.append(card)
     st.log.public("discard", seat=seat, card=card, card_type=st.cat.type_of[card])
-    st.draw(seat, frame.data["n"])
+    draw(st, seat, frame.data["n"])
 
 
 @RULES.on(Trash)
-def trash(st: StateBase, seat: int, a: Trash) -> None:
+def trash(st: ClankModel, seat: int, a: Trash) -> None:
     """CK-5.21 / CK-6.11: the card leaves the game."""
     frame = answer(st, a)
     seat = frame.seat
@@ -135,10 +136,10 @@ def trash(st: StateBase, seat: int, a: Trash) -> None:
 
 
 @RULES.on(SecretFrom)
-def secret_from(st: StateBase, seat: int, a: SecretFrom) -> None:
+def secret_from(st: ClankModel, seat: int, a: SecretFrom) -> None:
     """CK-5.22: pay the clank, then take a secret (minor if any) from the adjacent room."""
     frame = answer(st, a)
     seat = frame.seat
-    st.make_clank(seat, frame.data["clank"])
+    make_clank(st, seat, frame.data["clank"])
     room = a.room
-    st.take_secret(seat, room, "minor" if st.minor.get(room) else "major")
+    take_secret(st, seat, room, "minor" if st.minor.get(room) else "major")

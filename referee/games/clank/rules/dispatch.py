@@ -4,6 +4,6 @@ from __future__ import annotations
 from referee.engine.dispatch import Dispatch
 
 from ..actions import ACTIONS
-from .base import StateBase
+from ..model import ClankModel
 
-RULES = Dispatch[StateBase](ACTIONS)
+RULES = Dispatch[ClankModel](ACTIONS)
