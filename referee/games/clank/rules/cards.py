@@ -12,6 +12,7 @@ from ..actions import (
     PlayCard,
     UseDevice,
     UseToken,
+    Wires,
 )
 from ..model import ClankModel
 from .dispatch import RULES
@@ -19,6 +20,15 @@ from .resources import push_effects
 
 BLUE = frozenset({"item", "gem", "companion"})
 PILES = ("hireling", "pathfinder", "codex")
+
+#: the legal lists' dicts, by card id / row slot / pile / token id (see ``Wires``)
+_PLAY = Wires(PlayCard.wire)
+_ACQUIRE = Wires(Acquire.wire)
+_USE_DEVICE = Wires(UseDevice.wire)
+_DEFEAT = Wires(Defeat.wire)
+_RESERVE = Wires(AcquireReserve.wire)
+_USE_TOKEN = Wires(UseToken.wire)
+_GOBLIN = DefeatGoblin.wire()
 
 
 def representatives(cards: list[str], type_of: dict[str, str]) -> list[str]:
@@ -40,7 +50,7 @@ def legal_cards(st: ClankModel) -> list[dict[str, Any]]:
     cat = st.cat
     types, type_of = cat.card_types, cat.type_of
     p = st.p[st.active]
-    out: list[dict[str, Any]] = [PlayCard.wire(c) for c in representatives(p.hand, type_of)]
+    out: list[dict[str, Any]] = [_PLAY[c] for c in representatives(p.hand, type_of)]
     skill, swords = st.skill, st.swords
     row = st.row
     devices: list[dict[str, Any]] = []
@@ -51,19 +61,19 @@ def legal_cards(st: ClankModel) -> list[dict[str, Any]]:
         ct = types[type_of[cid]]
         if ct.kind == "monster":
             if ct.cost <= swords:
-                monsters.append(Defeat.wire(k))
+                monsters.append(_DEFEAT[k])
         elif ct.cost <= skill:
             if ct.kind == "device":
-                devices.append(UseDevice.wire(k))
+                devices.append(_USE_DEVICE[k])
             else:
-                out.append(Acquire.wire(k))
+                out.append(_ACQUIRE[k])
     for pile in PILES:
         if st.reserve[pile] and cat.reserve_piles[pile].cost <= skill:
-            out.append(AcquireReserve.wire(pile))
+            out.append(_RESERVE[pile])
     out.extend(devices)
     out.extend(monsters)
     if swords >= cat.constants["goblin_swords"]:
-        out.append(DefeatGoblin.wire())
+        out.append(_GOBLIN)
     return out
 
 
@@ -72,7 +82,7 @@ def legal_tokens(st: ClankModel) -> list[dict[str, Any]]:
     # [design] not deduplicated by type: the spec names the token id and lists stay tiny
     kinds = st.cat.secrets
     sto = st.cat.secret_type_of
-    return [UseToken.wire(t) for t in sorted(st.p[st.active].tokens)
+    return [_USE_TOKEN[t] for t in sorted(st.p[st.active].tokens)
             if kinds[sto[t]].kind == "potion"]
 
 

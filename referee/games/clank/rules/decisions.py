@@ -6,11 +6,20 @@ from typing import Any
 
 from referee.engine import Action, Frame
 
-from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash
+from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash, Wires
 from ..model import ClankModel
 from .cards import representatives
 from .dispatch import RULES
 from .resources import draw, make_clank, push_effects
+
+#: the legal lists' dicts (see ``Wires``)
+_TAKE_TOKEN = Wires(TakeToken.wire)
+_SKIP_TOKEN = SkipToken.wire()
+_CHOOSE = (Choose.wire(0), Choose.wire(1))
+_DISCARD = Wires(Discard.wire)
+_TRASH = Wires(lambda k: Trash.wire(*k))
+_SECRET_FROM = Wires(SecretFrom.wire)
+_DECLINE = Decline.wire()
 
 
 def legal_decision(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
@@ -21,24 +30,24 @@ def legal_decision(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
         room = frame.data["room"]
         out: list[dict[str, Any]] = []
         if st.minor.get(room):
-            out.append(TakeToken.wire("minor"))
+            out.append(_TAKE_TOKEN["minor"])
         if room in st.major:
-            out.append(TakeToken.wire("major"))
+            out.append(_TAKE_TOKEN["major"])
         if st.idols_at.get(room):
-            out.append(TakeToken.wire("idol"))
-        out.append(SkipToken.wire())
+            out.append(_TAKE_TOKEN["idol"])
+        out.append(_SKIP_TOKEN)
         return out
     if kind == "choose":
-        return [Choose.wire(0), Choose.wire(1)]
+        return list(_CHOOSE)
     type_of = st.cat.type_of
     if kind == "discard":
-        return [Discard.wire(c) for c in representatives(p.hand, type_of)] + [Decline.wire()]
+        return [_DISCARD[c] for c in representatives(p.hand, type_of)] + [_DECLINE]
     if kind == "trash":
-        return ([Trash.wire("play", c) for c in representatives(p.play, type_of)]
-                + [Trash.wire("discard", c) for c in representatives(p.discard, type_of)]
-                + [Decline.wire()])
+        return ([_TRASH["play", c] for c in representatives(p.play, type_of)]
+                + [_TRASH["discard", c] for c in representatives(p.discard, type_of)]
+                + [_DECLINE])
     if kind == "secret_from":
-        return [SecretFrom.wire(r) for r in secret_rooms_adjacent(st, frame.seat)] + [Decline.wire()]
+        return [_SECRET_FROM[r] for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
     raise AssertionError(f"unknown decision {kind!r}")
 
 

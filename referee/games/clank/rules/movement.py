@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import BuyMarket, Move, TakeArtifact, Teleport
+from ..actions import BuyMarket, Move, TakeArtifact, Teleport, Wires
 from ..model import IN_DUNGEON, ClankModel
 from .dispatch import RULES
 from .dragon import start_countdown
 from .resources import advance_rage, heal, make_clank
 
 MARKET_KINDS = ("master_key", "backpack", "crown")
+
+#: the legal lists' dicts, by (room, swords) / room / item kind (see ``Wires``)
+_MOVE = Wires(lambda k: Move.wire(*k))
+_TELEPORT = Wires(Teleport.wire)
+_BUY_MARKET = Wires(BuyMarket.wire)
+_TAKE_ARTIFACT = TakeArtifact.wire()
 
 
 def legal_movement(st: ClankModel) -> list[dict[str, Any]]:
@@ -34,17 +40,17 @@ def legal_movement(st: ClankModel) -> list[dict[str, Any]]:
                 d = m - s
                 if d > 0 and (p.supply < d or p.damage + d > cat.constants["health"] - 1):
                     continue
-                out.append(Move.wire(to, s))
+                out.append(_MOVE[to, s])
     if st.teleports:
         for to in cat.adjacent[p.room]:
             if to != exit_room or has_artifact:
-                out.append(Teleport.wire(to))
+                out.append(_TELEPORT[to])
     if p.room in st.artifacts_at and len(p.artifacts) < 1 + p.packs():
-        out.append(TakeArtifact.wire())
+        out.append(_TAKE_ARTIFACT)
     if cat.rooms[p.room].market and p.gold >= cat.constants["market_price"]:
         for kind in MARKET_KINDS:
             if st.market[kind]:
-                out.append(BuyMarket.wire(kind))
+                out.append(_BUY_MARKET[kind])
     return out
 
 

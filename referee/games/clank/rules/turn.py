@@ -13,6 +13,8 @@ from .movement import legal_movement
 from .resources import draw_to_hand_size
 from .scoring import finish
 
+_END_TURN = EndTurn.wire()  # one dict, shared by every legal list (never edited)
+
 
 def legal_main(st: ClankModel) -> list[dict[str, Any]]:
     """CK-5.4 / CK-5.28: every main-phase action in CK-5.5 .. CK-5.16 order."""
@@ -20,7 +22,7 @@ def legal_main(st: ClankModel) -> list[dict[str, Any]]:
     out.extend(legal_movement(st))
     out.extend(legal_tokens(st))
     if not st.p[st.active].hand:
-        out.append(EndTurn.wire())  # CK-5.16: the whole hand must be played first
+        out.append(_END_TURN)  # CK-5.16: the whole hand must be played first
     return out
 
 
