@@ -2,6 +2,7 @@
 and revealing secrets."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.engine import Action, Frame
@@ -24,31 +25,51 @@ _DECLINE = Decline.wire()
 
 def legal_decision(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
     """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
-    kind = frame.kind
-    p = st.p[frame.seat]
-    if kind == "pickup":
-        room = frame.data["room"]
-        out: list[dict[str, Any]] = []
-        if st.minor.get(room):
-            out.append(_TAKE_TOKEN["minor"])
-        if room in st.major:
-            out.append(_TAKE_TOKEN["major"])
-        if st.idols_at.get(room):
-            out.append(_TAKE_TOKEN["idol"])
-        out.append(_SKIP_TOKEN)
-        return out
-    if kind == "choose":
-        return list(_CHOOSE)
-    type_of = st.cat.type_of
-    if kind == "discard":
-        return [_DISCARD[c] for c in representatives(p.hand, type_of)] + [_DECLINE]
-    if kind == "trash":
-        return ([_TRASH["play", c] for c in representatives(p.play, type_of)]
-                + [_TRASH["discard", c] for c in representatives(p.discard, type_of)]
-                + [_DECLINE])
-    if kind == "secret_from":
-        return [_SECRET_FROM[r] for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
-    raise AssertionError(f"unknown decision {kind!r}")
+    return LEGAL[frame.kind](st, frame)
+
+
+def legal_pickup(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.18: one token of each kind the room holds, or nothing."""
+    room = frame.data["room"]
+    out: list[dict[str, Any]] = []
+    if st.minor.get(room):
+        out.append(_TAKE_TOKEN["minor"])
+    if room in st.major:
+        out.append(_TAKE_TOKEN["major"])
+    if st.idols_at.get(room):
+        out.append(_TAKE_TOKEN["idol"])
+    out.append(_SKIP_TOKEN)
+    return out
+
+
+def legal_choose(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.19: both options are always listed."""
+    return list(_CHOOSE)
+
+
+def legal_discard(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.20: one card per type in hand, or decline."""
+    return [_DISCARD[c] for c in representatives(st.p[frame.seat].hand, st.cat.type_of)] + [_DECLINE]
+
+
+def legal_trash(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.21: one card per type in the play area, then in the discard pile, or decline."""
+    p, type_of = st.p[frame.seat], st.cat.type_of
+    return ([_TRASH["play", c] for c in representatives(p.play, type_of)]
+            + [_TRASH["discard", c] for c in representatives(p.discard, type_of)]
+            + [_DECLINE])
+
+
+def legal_secret_from(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.22: each adjacent room with a face-down secret, or decline."""
+    return [_SECRET_FROM[r] for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
+
+
+#: decision frame kind -> its legal-list builder
+LEGAL: dict[str, Callable[[ClankModel, Frame], list[dict[str, Any]]]] = {
+    "pickup": legal_pickup, "choose": legal_choose, "discard": legal_discard, "trash": legal_trash,
+    "secret_from": legal_secret_from,
+}
 
 
 def secret_rooms_adjacent(st: ClankModel, seat: int) -> list[str]:

@@ -3,7 +3,7 @@ dragon attacks, knock-outs and the countdown."""
 from __future__ import annotations
 
 from ..effects import resolve_now
-from ..model import IN_DUNGEON, ClankModel
+from ..model import IN_DUNGEON, KNOCKED_OUT, ClankModel
 from .scoring import finish
 
 
@@ -84,7 +84,7 @@ def dragon_attack(st: ClankModel, extra: int) -> None:
 def knock_out(st: ClankModel, seat: int) -> None:
     """CK-6.5: out at once; rescued with an artifact outside the Depths; may take the countdown."""
     p = st.p[seat]
-    p.status = "knocked_out"
+    p.status = KNOCKED_OUT
     p.rescued = bool(p.artifacts) and st.cat.rooms[p.room].zone != "depths"
     st.log.public("knocked_out", seat=seat, room=p.room, rescued=p.rescued)
     start_countdown(st, seat)

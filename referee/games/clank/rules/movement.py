@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import BuyMarket, Move, TakeArtifact, Teleport, Wires
-from ..model import IN_DUNGEON, ClankModel
+from ..model import ESCAPED, IN_DUNGEON, ClankModel
 from .dispatch import RULES
 from .dragon import start_countdown
 from .resources import advance_rage, heal, make_clank
@@ -81,7 +81,7 @@ def enter_room(st: ClankModel, to: str) -> None:
 def escape(st: ClankModel, seat: int) -> None:
     """CK-6.6: status escaped, a mastery token, and the countdown if first out (CK-6.8)."""
     p = st.p[seat]
-    p.status = "escaped"
+    p.status = ESCAPED
     p.mastery = st.mastery_left.pop(0)
     st.log.public("escaped", seat=seat, mastery=p.mastery)
     start_countdown(st, seat)

@@ -6,13 +6,13 @@ from typing import Any
 from referee.engine import Outcome
 
 from ..effects import ENDGAME
-from ..model import ClankModel, PlayerData
+from ..model import ESCAPED, KNOCKED_OUT, ClankModel, PlayerData
 
 
 def eligible(st: ClankModel, seat: int) -> bool:
     """CK-8.2: escaped, or knocked out with an artifact outside the Depths."""
     p = st.p[seat]
-    return p.status == "escaped" or (p.status == "knocked_out" and p.rescued)
+    return p.status == ESCAPED or (p.status == KNOCKED_OUT and p.rescued)
 
 
 def breakdown(st: ClankModel, p: PlayerData) -> dict[str, int]:
