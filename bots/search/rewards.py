@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.engine.state import State
 from referee.engine.viewer import PUBLIC
+from referee.games.clank.rules.scoring import breakdown, eligible
 from referee.games.clank.state import ClankState
 
 
@@ -46,8 +47,8 @@ def _clank(state: State) -> list[float]:
     assert isinstance(state, ClankState)
     pts = []
     for seat, p in enumerate(state.p):
-        alive = p.status != "knocked_out" or state.eligible(seat)
-        pts.append(float(sum(state.breakdown(p).values())) if alive else 0.0)
+        alive = p.status != "knocked_out" or eligible(state, seat)
+        pts.append(float(sum(breakdown(state, p).values())) if alive else 0.0)
     n = state.players
     return [0.5 + 0.5 * math.tanh((pts[s] - max(pts[:s] + pts[s + 1:])) / 15.0) for s in range(n)]
 

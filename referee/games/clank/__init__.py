@@ -9,6 +9,7 @@ from .actions import ACTIONS
 from .catalog import load_catalog
 from .info import INFO
 from .options import OPTIONS
+from .rules.dispatch import RULES
 from .setup import setup_state
 from .state import ClankState
 
@@ -19,6 +20,7 @@ class Clank(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = ClankState
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> ClankState:

@@ -2,8 +2,8 @@
 
 Numbers live in data, verbs in code: every card, token, room, tunnel, artifact and market item
 is a row with a stable id and named fields. Loading checks field types, effect atoms (against
-the registries in ``effects.py``), references between files and every count the spec states;
-each error names the file and the row.
+``SCHEMA``; ``effects.py`` registers one function per op), references between files and every count
+the spec states; each error names the file and the row.
 """
 from __future__ import annotations
 
@@ -15,11 +15,63 @@ from typing import Any
 
 from referee.engine import ContentError, build_rows, check_count, check_refs, load_data
 
-from .effects import EFFECTS, ENDGAME, check_atoms
-
 PACKAGE = "referee.games.clank.content"
 WHERE = "referee/games/clank/content"
 MAX_SEATS = 4
+
+
+# -- effect atoms (CK-3.3): their fields, checked at load time (the functions: effects.py) ---------
+#: op -> {field: type} for validation at load time; nested effect lists are checked recursively.
+SCHEMA: dict[str, dict[str, Any]] = {
+    "skill": {"n": int}, "swords": {"n": int}, "boots": {"n": int}, "gold": {"n": int}, "clank": {"n": int},
+    "draw": {"n": int}, "heal": {"n": int}, "teleport": {"n": int}, "others_clank": {"n": int},
+    "all_clank": {"n": int}, "return_black": {"n": int}, "rage": {"n": int},
+    "flag": {"flag": ("ignore_caves", "ignore_monsters")}, "choose": {"options": "effects2"},
+    "discard_draw": {"n": int}, "trash_opt": {}, "adj_secret": {"clank": int},
+    "if": {"cond": ("artifact", "companion"), "then": "effects"},
+    "vp_per_gem": {"n": int}, "vp_per_codex": {"n": int}, "vp_if_mastery": {"n": int},
+}
+#: the end-game VP ops (CK-8.3, ``effects.ENDGAME``); every other op is an effect (``effects.EFFECTS``)
+ENDGAME_OPS = frozenset({"vp_per_gem", "vp_per_codex", "vp_if_mastery"})
+EFFECT_OPS = frozenset(SCHEMA) - ENDGAME_OPS
+#: atoms that open a decision; forbidden inside a conditional's E (CK-6.9)
+DECISION_OPS = frozenset({"choose", "discard_draw", "trash_opt", "adj_secret"})
+
+
+def check_atoms(where: str, atoms: Any, ops: frozenset[str], *, in_if: bool = False) -> None:
+    """Validate an effect list: known ops, exactly the documented fields, nested lists too."""
+    if not isinstance(atoms, list):
+        raise ContentError(f"{where}: effects must be a list of atoms")
+    for i, atom in enumerate(atoms):
+        label = f"{where}[{i}]"
+        if not isinstance(atom, dict) or not isinstance(atom.get("op"), str):
+            raise ContentError(f"{label}: an atom is an object with a string 'op'")
+        op = atom["op"]
+        if op not in ops:
+            raise ContentError(f"{label}: unknown effect {op!r}")
+        spec = SCHEMA[op]
+        extra = sorted(set(atom) - set(spec) - {"op"})
+        if extra:
+            raise ContentError(f"{label}: op {op!r} has unknown field(s) {extra}")
+        if in_if and op in DECISION_OPS:
+            raise ContentError(f"{label}: a conditional's effect may not contain a decision ({op!r})")
+        for name, kind in spec.items():
+            if name not in atom:
+                raise ContentError(f"{label}: op {op!r} is missing field {name!r}")
+            value = atom[name]
+            if kind is int:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ContentError(f"{label}: field {name!r} must be an integer")
+            elif isinstance(kind, tuple):
+                if value not in kind:
+                    raise ContentError(f"{label}: field {name!r} must be one of {list(kind)}")
+            elif kind == "effects":
+                check_atoms(f"{label}.{name}", value, ops, in_if=True)
+            elif kind == "effects2":
+                if not isinstance(value, list) or len(value) != 2:
+                    raise ContentError(f"{label}: 'options' must list exactly two effect lists")
+                for j, sub in enumerate(value):
+                    check_atoms(f"{label}.options[{j}]", sub, ops, in_if=in_if)
 
 
 @dataclass(frozen=True)
@@ -229,8 +281,8 @@ def _check_effects(where: str, rows: Mapping[str, Any], fields: tuple[str, ...])
             value = getattr(row, f, None)
             if value is None:
                 continue
-            registry = ENDGAME if f == "endgame" else EFFECTS
-            check_atoms(f"{where}: row {rid!r}: field {f!r}", _plain(value), registry)
+            ops = ENDGAME_OPS if f == "endgame" else EFFECT_OPS
+            check_atoms(f"{where}: row {rid!r}: field {f!r}", _plain(value), ops)
 
 
 def load_catalog() -> Catalog:

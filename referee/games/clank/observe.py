@@ -10,14 +10,14 @@ treat it as read-only.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, PUBLIC, Viewer
 
 from .catalog import catalog, room_number
-
-if TYPE_CHECKING:
-    from .state import ClankState
+from .model import ClankModel
+from .rules.dragon import danger_in_row
+from .rules.scoring import final_outcome
 
 
 @lru_cache(maxsize=1)
@@ -61,7 +61,7 @@ def _row_card(slot: int, cid: str, cat: Any) -> dict[str, Any]:
             "vp": ct.vp, "dragon": ct.dragon, "danger": ct.danger}
 
 
-def build_view(st: ClankState, viewer: Viewer) -> dict[str, Any]:
+def build_view(st: ClankModel, viewer: Viewer) -> dict[str, Any]:
     """CK-7.1 public part, plus CK-7.2 for a seat and CK-7.6 hidden part for ALL / after the game."""
     cat = st.cat
     type_of = cat.type_of
@@ -105,7 +105,7 @@ def build_view(st: ClankState, viewer: Viewer) -> dict[str, Any]:
                   "clank_area": {str(s): p.area for s, p in enumerate(st.p)},
                   "removed": {str(s): p.removed for s, p in enumerate(st.p)}},
         "row": [_row_card(k, c, cat) if c is not None else None for k, c in enumerate(st.row)],
-        "danger_in_row": st.danger_in_row(),
+        "danger_in_row": danger_in_row(st),
         "dungeon_deck_count": len(st.ddeck), "dungeon_discard": _cards(st.ddiscard, type_of),
         "trashed": _cards(st.trashed, type_of),
         "reserve": {pile: len(ids) for pile, ids in st.reserve.items()},
@@ -149,5 +149,5 @@ def build_view(st: ClankState, viewer: Viewer) -> dict[str, Any]:
             "major_set_aside": [{"id": t, "type": sto[t]} for t in st.major_aside],
         }
     if st.over:
-        view["result"] = st.final_outcome().to_json()
+        view["result"] = final_outcome(st).to_json()
     return view

@@ -5,12 +5,17 @@ from typing import Any
 
 from referee.engine import Game, Rng
 
+from .effects import resolve_now
+from .model import PlayerData
+from .rules.resources import draw
+from .rules.turn import start_turn
 from .state import ClankState
 
 
 def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) -> ClankState:
     """CK-4.1 .. CK-4.13."""
     st = ClankState(game, players, options, Rng(seed))
+    st.p = [PlayerData() for _ in range(players)]
     cat = st.cat
     const = cat.constants
     log = st.log
@@ -23,7 +28,7 @@ def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) ->
         st.rng.shuffle(p.deck)
     # CK-4.4
     for s in range(players):
-        st.draw(s, const["hand_size"])
+        draw(st, s, const["hand_size"])
     # CK-4.5
     st.rage = const["rage_start"][str(players)]
     st.bag_black = const["dragon_cubes"]
@@ -84,9 +89,9 @@ def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) ->
         ct = cat.card_types[cat.type_of[opening]]
         if ct.arrive:
             log.public("arrive", card=opening, card_type=ct.type)
-            st.resolve_now(ct.arrive, opening)
+            resolve_now(st, ct.arrive, opening)
     # CK-4.13
     st.round = 1
     st.active = 0
-    st.start_turn(0)
+    start_turn(st, 0)
     return st

@@ -13,7 +13,10 @@ from typing import Any
 from referee.engine import PUBLIC
 from referee.games.clank import GAME
 from referee.games.clank.catalog import catalog, room_number
-from referee.games.clank.state import ClankState, PlayerData
+from referee.games.clank.model import PlayerData
+from referee.games.clank.rules.scoring import breakdown, eligible
+from referee.games.clank.rules.turn import reset_turn
+from referee.games.clank.state import ClankState
 
 ROW_DEFAULT = ["d000", "d001", "d002", "d003", "d004", "d005"]
 
@@ -32,7 +35,7 @@ def build(spec: dict[str, Any] | None = None) -> ClankState:
     st.round, st.active, st.over, st.end_reason = 1, 0, False, None
     st.rage, st.cd_owner, st.cd_space = 2, None, 0
     st.bag_black, st.black_aside = cat.constants["dragon_cubes"], 0
-    st.reset_turn()
+    reset_turn(st)
     st.row = list(ROW_DEFAULT)
     st.ddiscard, st.trashed, st.tokens_gone = [], [], []
     st.reserve = {pile: list(ct.ids) for pile, ct in cat.reserve_piles.items() if pile != "goblin"}
@@ -106,9 +109,9 @@ def read(st: ClankState, path: str) -> Any:
     elif head == "events":
         obj = st.events_for(PUBLIC)
     elif head == "breakdown":
-        obj = [st.breakdown(p) for p in st.p]
+        obj = [breakdown(st, p) for p in st.p]
     elif head == "eligible":
-        obj = [st.eligible(s) for s in range(st.players)]
+        obj = [eligible(st, s) for s in range(st.players)]
     elif head == "arrive_in_row":
         obj = sum(1 for c in st.row if c and catalog().card_types[catalog().type_of[c]].arrive)
     elif head == "dragons_in_row":

@@ -9,7 +9,7 @@ import pytest
 from referee.engine import ContentError, load_data
 from referee.games.clank import GAME
 from referee.games.clank import catalog as catalog_module
-from referee.games.clank.catalog import catalog, load_catalog, used_effect_keys
+from referee.games.clank.catalog import EFFECT_OPS, ENDGAME_OPS, catalog, load_catalog, used_effect_keys
 from referee.games.clank.effects import EFFECTS, ENDGAME
 
 
@@ -19,6 +19,8 @@ def test_every_effect_key_resolves_and_every_effect_is_used() -> None:
     assert used <= set(EFFECTS.effects) and end <= set(ENDGAME.effects)
     assert EFFECTS.unused(used) == []
     assert ENDGAME.unused(end) == []
+    # the ops the loader accepts (catalog.SCHEMA) are exactly the ops with a function
+    assert set(EFFECTS.effects) == EFFECT_OPS and set(ENDGAME.effects) == ENDGAME_OPS
 
 
 def test_counts_from_the_spec_tables() -> None:

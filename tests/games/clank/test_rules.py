@@ -6,6 +6,8 @@ import pytest
 from referee.engine import BadOptions, IllegalAction, Rng
 from referee.games.clank import GAME
 from referee.games.clank.info import MAX_DECISIONS_PER_TURN
+from referee.games.clank.rules.scoring import breakdown
+from referee.games.clank.rules.turn import start_turn
 
 from .builder import build, cubes_conserved
 
@@ -204,7 +206,7 @@ def test_ck_8_3_card_points_and_bonuses() -> None:
     st = build({"over": True, "end_reason": "all_out", "player": [
         {"status": "escaped", "mastery": "mastery0", "artifacts": ["A05"],
          "deck": ["d057", "d041", "d045", "d058", "c00", "c01", "d040"]}]})
-    b = st.breakdown(st.p[0])
+    b = breakdown(st, st.p[0])
     assert b["cards"] == 4 + 5 + 7 + 7 and b["card_bonus"] == 2 + 4 + 8
 
 
@@ -245,7 +247,7 @@ def test_ck_5_1_out_seats_are_skipped_and_ck_5_2_turn_draw() -> None:
     # seat 1 skipped, seat 2 runs a countdown step, back to seat 0 in round 2
     assert st.active == 0 and st.round == 2 and st.cd_space == 2 and len(st.p[0].hand) == 5
     st.p[0].hand = st.p[0].hand[:2]
-    st.start_turn(0)
+    start_turn(st, 0)
     assert len(st.p[0].hand) == 4  # only 2 cards were left in the deck
 
 

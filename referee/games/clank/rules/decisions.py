@@ -2,113 +2,174 @@
 and revealing secrets."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from referee.engine import Frame
+from referee.engine import Action, Frame
 
-from .base import StateBase
+from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash, Wires
+from ..model import ClankModel
 from .cards import representatives
+from .dispatch import RULES
+from .resources import draw, make_clank, push_effects
 
-DECLINE = {"type": "decline"}
+#: the legal lists' dicts (see ``Wires``)
+_TAKE_TOKEN = Wires(TakeToken.wire)
+_SKIP_TOKEN = SkipToken.wire()
+_CHOOSE = (Choose.wire(0), Choose.wire(1))
+_DISCARD = Wires(Discard.wire)
+_TRASH = Wires(lambda k: Trash.wire(*k))
+_SECRET_FROM = Wires(SecretFrom.wire)
+_DECLINE = Decline.wire()
 
 
-class DecisionsMixin(StateBase):
-    """The sub-decision stack: one small choice at a time, answered depth-first."""
+def legal_decision(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
+    return LEGAL[frame.kind](st, frame)
 
-    def legal_decision(self, frame: Frame) -> list[dict[str, Any]]:
-        """The actions of the top decision, in CK-5.18 .. CK-5.22 order."""
-        kind = frame.kind
-        p = self.p[frame.seat]
-        if kind == "pickup":
-            room = frame.data["room"]
-            out: list[dict[str, Any]] = []
-            if self.minor.get(room):
-                out.append({"type": "take_token", "kind": "minor"})
-            if room in self.major:
-                out.append({"type": "take_token", "kind": "major"})
-            if self.idols_at.get(room):
-                out.append({"type": "take_token", "kind": "idol"})
-            out.append({"type": "skip_token"})
-            return out
-        if kind == "choose":
-            return [{"type": "choose", "option": 0}, {"type": "choose", "option": 1}]
-        type_of = self.cat.type_of
-        if kind == "discard":
-            return [{"type": "discard", "card": c} for c in representatives(p.hand, type_of)] + [DECLINE]
-        if kind == "trash":
-            return ([{"type": "trash", "zone": "play", "card": c} for c in representatives(p.play, type_of)]
-                    + [{"type": "trash", "zone": "discard", "card": c}
-                       for c in representatives(p.discard, type_of)]
-                    + [DECLINE])
-        if kind == "secret_from":
-            return [{"type": "secret_from", "room": r}
-                    for r in self.secret_rooms_adjacent(frame.seat)] + [DECLINE]
-        raise AssertionError(f"unknown decision {kind!r}")
 
-    def apply_decision(self, kind: str, action: dict[str, Any]) -> None:
-        """Answer the top decision; its consequences run before the interrupted effect list continues."""
-        frame = self.stack.pop()
-        seat = frame.seat
-        p = self.p[seat]
-        self.log.public("decision", seat=seat, decision=frame.kind, answer=self.public_answer(action))
-        if kind == "take_token":
-            room = frame.data["room"]
-            if action["kind"] == "idol":
-                idol = self.idols_at[room].pop(0)
-                p.idols.append(idol)
-                self.log.public("take_idol", seat=seat, room=room, idol=idol)
-            else:
-                self.take_secret(seat, room, action["kind"])
-        elif kind == "choose":
-            self.push_effects(frame.data["options"][action["option"]], frame.data.get("card"))
-        elif kind == "discard":
-            card = action["card"]
-            p.hand.remove(card)
-            p.discard.append(card)
-            self.log.public("discard", seat=seat, card=card, card_type=self.cat.type_of[card])
-            self.draw(seat, frame.data["n"])
-        elif kind == "trash":
-            card = action["card"]
-            zone = p.play if action["zone"] == "play" else p.discard
-            zone.remove(card)
-            self.trashed.append(card)
-            if action["zone"] == "play":
-                # CK-6.9: a pending conditional whose card left the play area lapses
-                self.conds = [c for c in self.conds if c["card"] != card]
-            self.log.public("trash", seat=seat, zone=action["zone"], card=card,
-                            card_type=self.cat.type_of[card])
-        elif kind == "secret_from":
-            self.make_clank(seat, frame.data["clank"])
-            room = action["room"]
-            self.take_secret(seat, room, "minor" if self.minor.get(room) else "major")
-        # skip_token and decline: nothing happens
+def legal_pickup(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.18: one token of each kind the room holds, or nothing."""
+    room = frame.data["room"]
+    out: list[dict[str, Any]] = []
+    if st.minor.get(room):
+        out.append(_TAKE_TOKEN["minor"])
+    if room in st.major:
+        out.append(_TAKE_TOKEN["major"])
+    if st.idols_at.get(room):
+        out.append(_TAKE_TOKEN["idol"])
+    out.append(_SKIP_TOKEN)
+    return out
 
-    @staticmethod
-    def public_answer(action: dict[str, Any]) -> dict[str, Any]:
-        """Decision answers are public (a discarded or trashed card becomes public as it moves)."""
-        return dict(action)
 
-    def secret_rooms_adjacent(self, seat: int) -> list[str]:
-        """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
-        return [r for r in self.cat.adjacent[self.p[seat].room] if self.minor.get(r) or r in self.major]
+def legal_choose(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.19: both options are always listed."""
+    return list(_CHOOSE)
 
-    def take_secret(self, seat: int, room: str, kind: str) -> None:
-        """CK-5.18: minor = the RNG picks one face-down token of the room; major = the room's token."""
-        if kind == "minor":
-            tokens = self.minor[room]
-            token = tokens.pop(self.rng.below(len(tokens)))
-        else:
-            token = self.major.pop(room)
-        self.reveal_token(seat, room, kind, token)
 
-    def reveal_token(self, seat: int, room: str, kind: str, token: str) -> None:
-        """CK-6.18: immediate tokens resolve and leave; potions and trophies are kept face up."""
-        row = self.cat.secrets[self.cat.secret_type_of[token]]
-        self.log.public("secret_revealed", seat=seat, room=room, size=kind, token=token, token_type=row.type,
-                        name=row.name)
-        if row.kind == "immediate":
-            self.tokens_gone.append(token)
-        else:
-            self.p[seat].tokens.append(token)
-        if row.kind != "potion":
-            self.push_effects(row.effect, None)
+def legal_discard(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.20: one card per type in hand, or decline."""
+    return [_DISCARD[c] for c in representatives(st.p[frame.seat].hand, st.cat.type_of)] + [_DECLINE]
+
+
+def legal_trash(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.21: one card per type in the play area, then in the discard pile, or decline."""
+    p, type_of = st.p[frame.seat], st.cat.type_of
+    return ([_TRASH["play", c] for c in representatives(p.play, type_of)]
+            + [_TRASH["discard", c] for c in representatives(p.discard, type_of)]
+            + [_DECLINE])
+
+
+def legal_secret_from(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
+    """CK-5.22: each adjacent room with a face-down secret, or decline."""
+    return [_SECRET_FROM[r] for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
+
+
+#: decision frame kind -> its legal-list builder
+LEGAL: dict[str, Callable[[ClankModel, Frame], list[dict[str, Any]]]] = {
+    "pickup": legal_pickup, "choose": legal_choose, "discard": legal_discard, "trash": legal_trash,
+    "secret_from": legal_secret_from,
+}
+
+
+def secret_rooms_adjacent(st: ClankModel, seat: int) -> list[str]:
+    """CK-5.22 / CK-6.15: adjacent rooms (any tunnel) holding at least one face-down secret."""
+    return [r for r in st.cat.adjacent[st.p[seat].room] if st.minor.get(r) or r in st.major]
+
+
+def take_secret(st: ClankModel, seat: int, room: str, kind: str) -> None:
+    """CK-5.18: minor = the RNG picks one face-down token of the room; major = the room's token."""
+    if kind == "minor":
+        tokens = st.minor[room]
+        token = tokens.pop(st.rng.below(len(tokens)))
+    else:
+        token = st.major.pop(room)
+    reveal_token(st, seat, room, kind, token)
+
+
+def reveal_token(st: ClankModel, seat: int, room: str, kind: str, token: str) -> None:
+    """CK-6.18: immediate tokens resolve and leave; potions and trophies are kept face up."""
+    row = st.cat.secrets[st.cat.secret_type_of[token]]
+    st.log.public("secret_revealed", seat=seat, room=room, size=kind, token=token, token_type=row.type,
+                  name=row.name)
+    if row.kind == "immediate":
+        st.tokens_gone.append(token)
+    else:
+        st.p[seat].tokens.append(token)
+    if row.kind != "potion":
+        push_effects(st, row.effect, None)
+
+
+# -- the rules of the answers (CK-5.18 .. CK-5.22) -------------------------------------------------
+def answer(st: ClankModel, a: Action) -> Frame:
+    """Close the top decision; its consequences run before the interrupted effect list continues.
+    Decision answers are public (a discarded or trashed card becomes public as it moves)."""
+    frame = st.stack.pop()
+    st.log.public("decision", seat=frame.seat, decision=frame.kind, answer=a.to_json())
+    return frame
+
+
+@RULES.on(TakeToken)
+def take_token(st: ClankModel, seat: int, a: TakeToken) -> None:
+    """CK-5.18: take one token of the kind from the room just entered."""
+    frame = answer(st, a)
+    seat = frame.seat
+    room = frame.data["room"]
+    if a.kind == "idol":
+        idol = st.idols_at[room].pop(0)
+        st.p[seat].idols.append(idol)
+        st.log.public("take_idol", seat=seat, room=room, idol=idol)
+    else:
+        take_secret(st, seat, room, a.kind)
+
+
+@RULES.on(SkipToken, Decline)
+def skip(st: ClankModel, seat: int, a: SkipToken | Decline) -> None:
+    """CK-5.18 / CK-5.20 .. CK-5.22: take nothing, decline the optional effect: nothing happens."""
+    answer(st, a)
+
+
+@RULES.on(Choose)
+def choose(st: ClankModel, seat: int, a: Choose) -> None:
+    """CK-5.19: the chosen option's effects resolve."""
+    frame = answer(st, a)
+    push_effects(st, frame.data["options"][a.option], frame.data.get("card"))
+
+
+@RULES.on(Discard)
+def discard(st: ClankModel, seat: int, a: Discard) -> None:
+    """CK-5.20 / CK-6.10: discard the card from hand, then draw."""
+    frame = answer(st, a)
+    seat = frame.seat
+    p = st.p[seat]
+    card = a.card
+    p.hand.remove(card)
+    p.discard.append(card)
+    st.log.public("discard", seat=seat, card=card, card_type=st.cat.type_of[card])
+    draw(st, seat, frame.data["n"])
+
+
+@RULES.on(Trash)
+def trash(st: ClankModel, seat: int, a: Trash) -> None:
+    """CK-5.21 / CK-6.11: the card leaves the game."""
+    frame = answer(st, a)
+    seat = frame.seat
+    p = st.p[seat]
+    card = a.card
+    zone = p.play if a.zone == "play" else p.discard
+    zone.remove(card)
+    st.trashed.append(card)
+    if a.zone == "play":
+        # CK-6.9: a pending conditional whose card left the play area lapses
+        st.conds = [c for c in st.conds if c["card"] != card]
+    st.log.public("trash", seat=seat, zone=a.zone, card=card, card_type=st.cat.type_of[card])
+
+
+@RULES.on(SecretFrom)
+def secret_from(st: ClankModel, seat: int, a: SecretFrom) -> None:
+    """CK-5.22: pay the clank, then take a secret (minor if any) from the adjacent room."""
+    frame = answer(st, a)
+    seat = frame.seat
+    make_clank(st, seat, frame.data["clank"])
+    room = a.room
+    take_secret(st, seat, room, "minor" if st.minor.get(room) else "major")

@@ -4,118 +4,92 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import StateBase
+from ..actions import EndTurn
+from ..model import IN_DUNGEON, ClankModel
+from .cards import legal_cards, legal_tokens
+from .dispatch import RULES
+from .dragon import countdown_step, refill_row
+from .movement import legal_movement
+from .resources import draw_to_hand_size
+from .scoring import finish
 
-_IN = "in_dungeon"
+_END_TURN = EndTurn.wire()  # one dict, shared by every legal list (never edited)
 
 
-class TurnMixin(StateBase):
-    """Whose slot it is, what a normal turn allows, and how it ends."""
+def legal_main(st: ClankModel) -> list[dict[str, Any]]:
+    """CK-5.4 / CK-5.28: every main-phase action in CK-5.5 .. CK-5.16 order."""
+    out = legal_cards(st)
+    out.extend(legal_movement(st))
+    out.extend(legal_tokens(st))
+    if not st.p[st.active].hand:
+        out.append(_END_TURN)  # CK-5.16: the whole hand must be played first
+    return out
 
-    def legal_main(self) -> list[dict[str, Any]]:
-        """CK-5.4 / CK-5.28: every main-phase action in CK-5.5 .. CK-5.16 order."""
-        out = self.legal_cards()
-        out.extend(self.legal_movement())
-        out.extend(self.legal_tokens())
-        if not self.p[self.active].hand:
-            out.append({"type": "end_turn"})  # CK-5.16: the whole hand must be played first
-        return out
 
-    def apply_main(self, kind: str, a: dict[str, Any]) -> None:
-        """Dispatch a main-phase action (already known to be legal)."""
-        if kind == "play_card":
-            self.do_play_card(a["card"])
-        elif kind == "move":
-            self.do_move(a["to"], a["swords"])
-        elif kind == "end_turn":
-            self.end_turn()
-        elif kind == "acquire":
-            self.do_acquire(a["slot"])
-        elif kind == "acquire_reserve":
-            self.do_acquire_reserve(a["pile"])
-        elif kind == "use_device":
-            self.do_use_device(a["slot"])
-        elif kind == "defeat":
-            self.do_defeat(a["slot"])
-        elif kind == "defeat_goblin":
-            self.do_defeat_goblin()
-        elif kind == "teleport":
-            self.do_teleport(a["to"])
-        elif kind == "take_artifact":
-            self.do_take_artifact()
-        elif kind == "buy_market":
-            self.do_buy_market(a["item"])
-        elif kind == "use_token":
-            self.do_use_token(a["token"])
-        else:
-            raise AssertionError(f"unknown main action {kind!r}")
+def reset_turn(st: ClankModel) -> None:
+    """CK-5.3 / CK-6.19: pools 0, flags false, no pending conditionals."""
+    st.skill = st.swords = st.boots = st.teleports = st.credit = 0
+    st.exhausted = st.ignore_caves = st.ignore_monsters = False
+    st.conds = []
 
-    def reset_turn(self) -> None:
-        """CK-5.3 / CK-6.19: pools 0, flags false, no pending conditionals."""
-        self.skill = self.swords = self.boots = self.teleports = self.credit = 0
-        self.exhausted = self.ignore_caves = self.ignore_monsters = False
-        self.conds = []
 
-    def end_turn(self) -> None:
-        """CK-5.24: lapse, discard the play area, draw 5, refill (Arrive, one attack), then the next slot."""
-        seat = self.active
-        p = self.p[seat]
-        self.log.public("end_turn", seat=seat)
-        self.reset_turn()
-        p.discard.extend(p.play)
-        p.play = []
-        self.draw_to_hand_size(seat)
-        self.refill_row()
-        self.next_slot()
+def start_turn(st: ClankModel, seat: int) -> None:
+    """CK-5.2: draw up to 5; fresh pools; phase main."""
+    reset_turn(st)
+    st.log.public("turn", seat=seat, round=st.round)
+    draw_to_hand_size(st, seat)
 
-    def start_turn(self, seat: int) -> None:
-        """CK-5.2: draw up to 5; fresh pools; phase main."""
-        self.reset_turn()
-        self.log.public("turn", seat=seat, round=self.round)
-        self.draw_to_hand_size(seat)
 
-    def all_out(self) -> bool:
-        return not any(p.status == _IN for p in self.p)
+def all_out(st: ClankModel) -> bool:
+    return not any(p.status == IN_DUNGEON for p in st.p)
 
-    def finish(self, reason: str) -> None:
-        """CK-8.1: the game is over; the outcome is computed from the final state."""
-        if not self.over:
-            self.over = True
-            self.end_reason = reason
-            self.stack.frames.clear()
-            self.work.clear()
-            self.log.public("game_over", reason=reason)
 
-    def next_slot(self) -> None:
-        """CK-5.1 / CK-5.26 / CK-5.27: pass to the next seat's slot, running countdown slots and
-        round ends, until a normal turn starts or the game ends (CK-8.1 checked after each step)."""
-        n = self.players
-        while not self.over:
-            if self.all_out():
-                self.finish("all_out")
+def next_slot(st: ClankModel) -> None:
+    """CK-5.1 / CK-5.26 / CK-5.27: pass to the next seat's slot, running countdown slots and
+    round ends, until a normal turn starts or the game ends (CK-8.1 checked after each step)."""
+    n = st.players
+    while not st.over:
+        if all_out(st):
+            finish(st, "all_out")
+            return
+        st.active = (st.active + 1) % n
+        if st.active == 0:
+            end_of_round(st)
+            if st.over:
                 return
-            self.active = (self.active + 1) % n
-            if self.active == 0:
-                self.end_of_round()
-                if self.over:
-                    return
-                if self.all_out():
-                    self.finish("all_out")
-                    return
-                self.round += 1
-            if self.cd_owner == self.active:
-                self.countdown_step()
-                continue
-            if self.p[self.active].status == _IN:
-                self.start_turn(self.active)
+            if all_out(st):
+                finish(st, "all_out")
                 return
+            st.round += 1
+        if st.cd_owner == st.active:
+            countdown_step(st)
+            continue
+        if st.p[st.active].status == IN_DUNGEON:
+            start_turn(st, st.active)
+            return
 
-    def end_of_round(self) -> None:
-        """CK-5.27: at the end of round ``round_limit`` the neutral dragon pawn takes an empty
-        countdown track; at the end of every later round it advances."""
-        if self.cd_owner == "dragon":
-            self.countdown_step()
-        elif self.cd_owner is None and self.round >= self.options["round_limit"]:
-            self.cd_owner = "dragon"
-            self.cd_space = 1
-            self.log.public("countdown", owner="dragon", space=1)
+
+def end_of_round(st: ClankModel) -> None:
+    """CK-5.27: at the end of round ``round_limit`` the neutral dragon pawn takes an empty
+    countdown track; at the end of every later round it advances."""
+    if st.cd_owner == "dragon":
+        countdown_step(st)
+    elif st.cd_owner is None and st.round >= st.options["round_limit"]:
+        st.cd_owner = "dragon"
+        st.cd_space = 1
+        st.log.public("countdown", owner="dragon", space=1)
+
+
+# -- the rule of end_turn (CK-5.16, CK-5.24) ------------------------------------------------------
+@RULES.on(EndTurn)
+def end_turn(st: ClankModel, seat: int, a: EndTurn) -> None:
+    """CK-5.24: lapse, discard the play area, draw 5, refill (Arrive, one attack), then the next slot."""
+    seat = st.active
+    p = st.p[seat]
+    st.log.public("end_turn", seat=seat)
+    reset_turn(st)
+    p.discard.extend(p.play)
+    p.play = []
+    draw_to_hand_size(st, seat)
+    refill_row(st)
+    next_slot(st)
