@@ -6,15 +6,25 @@ from typing import Any
 from referee.engine import Rng
 
 from .catalog import content
+from .model import STAT_KEYS, MMModel, Mouse
 from .rules import cheese, flow
-from .state import MMState, Mouse
+from .state import MMState
 
 C = content()
 
 
+def new_state(game: Any, players: int, options: dict[str, Any], rng: Rng) -> MMState:
+    """An empty state; what depends on the options and the seat count: chapter, end page, figures."""
+    st = MMState(game, players, options, rng)
+    st.chapter = str(options.get("chapter", 1))
+    st.end_page = C.chapters[st.chapter].end_page
+    st.stats = [{k: 0 for k in STAT_KEYS} for _ in range(players)]
+    return st
+
+
 def setup(game: Any, players: int, options: dict[str, Any], seed: int) -> MMState:
     """MM-4.1-4.3 heroes from the option, else a hero draft (seats 0..n-1 repeating)."""
-    st = MMState(game, players, options, Rng(seed))
+    st = new_state(game, players, options, Rng(seed))
     chapter = C.chapters[st.chapter]
     st.side = chapter.start_side
     st.sides_entered = [st.side]
@@ -30,13 +40,13 @@ def setup(game: Any, players: int, options: dict[str, Any], seed: int) -> MMStat
     return st
 
 
-def _add_mouse(st: MMState, hero: str, seat: int) -> None:
+def _add_mouse(st: MMModel, hero: str, seat: int) -> None:
     st.mice[hero] = Mouse(hero, seat)
     st.mouse_order.append(hero)
     st.log.public("hero", hero=hero, seat=seat)
 
 
-def _next_ability(st: MMState) -> None:
+def _next_ability(st: MMModel) -> None:
     """MM-4.4 each mouse in mouse order picks an unclaimed class-matching ability card."""
     for h in st.mouse_order:
         if not st.mice[h].abilities:
@@ -45,12 +55,12 @@ def _next_ability(st: MMState) -> None:
     finish_setup(st)
 
 
-def ability_choices(st: MMState, hero: str) -> list[str]:
+def ability_choices(st: MMModel, hero: str) -> list[str]:
     classes = C.heroes[hero].classes
     return [a for a in st.ability_pool if C.abilities[a].cls == "any" or C.abilities[a].cls in classes]
 
 
-def draft_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def draft_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     top = st.stack.top()
     assert top is not None
     if top.kind == "draft_hero":
@@ -59,7 +69,7 @@ def draft_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
             for a in ability_choices(st, data["mouse"])]
 
 
-def draft_apply(st: MMState, action: dict[str, Any]) -> None:
+def draft_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.pop()
     if action["type"] == "choose_hero":
         _add_mouse(st, action["hero"], frame.seat)
@@ -75,7 +85,7 @@ def draft_apply(st: MMState, action: dict[str, Any]) -> None:
     _next_ability(st)
 
 
-def finish_setup(st: MMState) -> None:
+def finish_setup(st: MMModel) -> None:
     """MM-4.5-4.12 gear, figures, story board, then the random steps in order; round 1 starts."""
     chapter = C.chapters[st.chapter]
     for m in st.mice.values():

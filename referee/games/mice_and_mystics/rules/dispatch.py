@@ -7,30 +7,30 @@ from typing import TYPE_CHECKING, Any
 from . import battle, care, explore, flow, gear, mainphase, monsters, movement, search
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 
-def _trap_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def _trap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "trap_stat", "stat": "move"}, {"type": "trap_stat", "stat": "lore"}]
 
 
-def _trap_apply(st: MMState, action: dict[str, Any]) -> None:
+def _trap_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.pop()
     movement.trap_roll(st, frame.data["mouse"], action["stat"])
 
 
-def _draft_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def _draft_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     from ..setup import draft_legal
     return draft_legal(st, data)
 
 
-def _draft_apply(st: MMState, action: dict[str, Any]) -> None:
+def _draft_apply(st: MMModel, action: dict[str, Any]) -> None:
     from ..setup import draft_apply
     draft_apply(st, action)
 
 
-Legal = Callable[["MMState", dict[str, Any]], list[dict[str, Any]]]
-Apply = Callable[["MMState", dict[str, Any]], None]
+Legal = Callable[["MMModel", dict[str, Any]], list[dict[str, Any]]]
+Apply = Callable[["MMModel", dict[str, Any]], None]
 FRAMES: dict[str, tuple[Legal, Apply]] = {
     "draft_hero": (_draft_legal, _draft_apply),
     "choose_ability": (_draft_legal, _draft_apply),
@@ -48,14 +48,14 @@ FRAMES: dict[str, tuple[Legal, Apply]] = {
 }
 
 
-def legal(st: MMState) -> list[dict[str, Any]]:
+def legal(st: MMModel) -> list[dict[str, Any]]:
     top = st.stack.top()
     if top is not None:
         return FRAMES[top.kind][0](st, top.data)
     return mainphase.main_legal(st)
 
 
-def apply(st: MMState, action: dict[str, Any]) -> None:
+def apply(st: MMModel, action: dict[str, Any]) -> None:
     top = st.stack.top()
     if top is not None:
         FRAMES[top.kind][1](st, action)

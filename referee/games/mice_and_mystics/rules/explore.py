@@ -9,20 +9,20 @@ from . import cheese, flow
 from .board import AREAS
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 C = content()
 
 
-def exit_of(st: MMState, area: str) -> Any:
+def exit_of(st: MMModel, area: str) -> Any:
     return C.exits.get(f"{st.chapter}:{area}")
 
 
-def room_of(st: MMState, side: str) -> Any:
+def room_of(st: MMModel, side: str) -> Any:
     return C.rooms.get(f"{st.chapter}:{side}")
 
 
-def explore_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def explore_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.25 in a usable exit/flip area, no monster on the side, not in water, not stunned."""
     m = st.mice[mouse]
     if st.monsters or m.area is None or AREAS[m.area].water or "stunned" in m.statuses:
@@ -30,7 +30,7 @@ def explore_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
     return [{"type": "explore", "area": m.area}] if exit_of(st, m.area) is not None else []
 
 
-def explore(st: MMState, mouse: str, area: str) -> None:
+def explore(st: MMModel, mouse: str, area: str) -> None:
     """MM-6.9 steps 1-5 (a Map Scrap decision may interrupt step 5)."""
     ex = exit_of(st, area)
     st.log.public("explore", mouse=mouse, area=area)
@@ -72,7 +72,7 @@ def explore(st: MMState, mouse: str, area: str) -> None:
     reveal(st, colour, draw_card(st, colour))
 
 
-def draw_card(st: MMState, colour: str) -> str:
+def draw_card(st: MMModel, colour: str) -> str:
     """The top card; an empty deck is refilled by shuffling that colour's discard pile (MM-6.9 step 5)."""
     deck = st.enc_decks[colour]
     if not deck:
@@ -86,7 +86,7 @@ def draw_card(st: MMState, colour: str) -> str:
     return card
 
 
-def reveal(st: MMState, colour: str, card: str) -> None:
+def reveal(st: MMModel, colour: str, card: str) -> None:
     """MM-6.9 step 5-6: discard the previous card, place the page's column, keyword, surge, initiative."""
     enc = st.encounter
     if enc["current"] is not None:
@@ -105,11 +105,11 @@ def reveal(st: MMState, colour: str, card: str) -> None:
     flow.establish_initiative(st)
 
 
-def map_scrap_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def map_scrap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "use_map_scrap"}, {"type": "decline"}]
 
 
-def map_scrap_apply(st: MMState, action: dict[str, Any]) -> None:
+def map_scrap_apply(st: MMModel, action: dict[str, Any]) -> None:
     """MM-6.15 draw 2, choose 1, the other to the bottom (publicly known, MM-7.3)."""
     frame = st.stack.pop()
     colour = frame.data["colour"]
@@ -124,11 +124,11 @@ def map_scrap_apply(st: MMState, action: dict[str, Any]) -> None:
     st.stack.push("choose_encounter", frame.seat, colour=colour, cards=[a, b])
 
 
-def choose_encounter_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def choose_encounter_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "choose_encounter", "card": c} for c in data["cards"]]
 
 
-def choose_encounter_apply(st: MMState, action: dict[str, Any]) -> None:
+def choose_encounter_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.pop()
     colour = frame.data["colour"]
     other = next(c for c in frame.data["cards"] if c != action["card"])

@@ -9,7 +9,7 @@ from .board import AREAS
 from .search import PACK_LIMIT
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 C = content()
 SLOTS = {"paws": 2, "body": 1, "trinket": 1}
@@ -44,7 +44,7 @@ def equippable(card: str) -> bool:
     return C.cards[card].kind in ("weapon", "armour", "trinket")
 
 
-def equip_moves(st: MMState, mouse: str, moved: list[str]) -> list[dict[str, Any]]:
+def equip_moves(st: MMModel, mouse: str, moved: list[str]) -> list[dict[str, Any]]:
     """MM-5.28 equip / unequip / swap; each card moves at most once per Equip."""
     m = st.mice[mouse]
     out: list[dict[str, Any]] = []
@@ -65,11 +65,11 @@ def equip_moves(st: MMState, mouse: str, moved: list[str]) -> list[dict[str, Any
     return out
 
 
-def equip_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def equip_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return equip_moves(st, data["mouse"], data["moved"]) + [{"type": "equip_done"}]
 
 
-def equip_apply(st: MMState, action: dict[str, Any]) -> None:
+def equip_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.top()
     assert frame is not None
     mouse = frame.data["mouse"]
@@ -97,7 +97,7 @@ def equip_apply(st: MMState, action: dict[str, Any]) -> None:
         st.stack.pop()
 
 
-def share_partners(st: MMState, mouse: str) -> list[str]:
+def share_partners(st: MMModel, mouse: str) -> list[str]:
     """MM-5.29 a non-captured mouse in the same or an adjacent area, neither in water, something to share."""
     m = st.mice[mouse]
     out = []
@@ -111,7 +111,7 @@ def share_partners(st: MMState, mouse: str) -> list[str]:
     return out
 
 
-def share_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def share_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     a, b = st.mice[data["mouse"]], st.mice[data["with"]]
     moved = data["moved"]
     out: list[dict[str, Any]] = []
@@ -135,7 +135,7 @@ def share_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def share_apply(st: MMState, action: dict[str, Any]) -> None:
+def share_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.top()
     assert frame is not None
     data = frame.data
@@ -167,7 +167,7 @@ def share_apply(st: MMState, action: dict[str, Any]) -> None:
         st.stack.pop()
 
 
-def level_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def level_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.32 pay 6 cheese for an unclaimed card of one of the mouse's classes (or "any")."""
     m = st.mice[mouse]
     if m.cheese < LEVEL_COST:
@@ -177,7 +177,7 @@ def level_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
             if C.abilities[a].cls == "any" or C.abilities[a].cls in classes]
 
 
-def level_up(st: MMState, mouse: str, ability: str) -> None:
+def level_up(st: MMModel, mouse: str, ability: str) -> None:
     m = st.mice[mouse]
     m.cheese -= LEVEL_COST
     st.ability_pool.remove(ability)

@@ -9,18 +9,18 @@ from . import battle, board, care, cheese, explore, gear, movement, search
 from .board import AREAS
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 C = content()
 CLEANSE_STATUSES = ("webbed", "stunned", "knocked_down")
 
 
-def _needs_cleanse(st: MMState, x: str, statuses: tuple[str, ...]) -> bool:
+def _needs_cleanse(st: MMModel, x: str, statuses: tuple[str, ...]) -> bool:
     m = st.mice[x]
     return m.poison > 0 or any(s in m.statuses for s in statuses)
 
 
-def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]]:
+def ability_options(st: MMModel, mouse: str, timing: str) -> list[dict[str, Any]]:
     """MM-5.31 one ability card per card turn, affordable, with something to act on."""
     if mouse in st.ability_used:
         return []
@@ -54,7 +54,7 @@ def ability_options(st: MMState, mouse: str, timing: str) -> list[dict[str, Any]
     return out
 
 
-def item_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def item_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.30 items from the pack, party items from the stash, the Tripwire trick."""
     m = st.mice[mouse]
     t = st.turn
@@ -83,7 +83,7 @@ def item_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
     return out
 
 
-def main_legal(st: MMState) -> list[dict[str, Any]]:
+def main_legal(st: MMModel) -> list[dict[str, Any]]:
     """MM-5.47 the main-phase decisions, in a fixed order."""
     t = st.turn
     assert t is not None
@@ -126,7 +126,7 @@ def _declare_action(t: dict[str, Any]) -> None:
         t["steps"] = 0
 
 
-def main_apply(st: MMState, action: dict[str, Any]) -> None:
+def main_apply(st: MMModel, action: dict[str, Any]) -> None:
     t = st.turn
     assert t is not None
     mouse = t["mouse"]
@@ -187,7 +187,7 @@ def main_apply(st: MMState, action: dict[str, Any]) -> None:
         t["ending"] = True
 
 
-def _use_card(st: MMState, mouse: str, kind: str, action: dict[str, Any]) -> None:
+def _use_card(st: MMModel, mouse: str, kind: str, action: dict[str, Any]) -> None:
     m = st.mice[mouse]
     card = action["card"]
     row = C.cards[card]

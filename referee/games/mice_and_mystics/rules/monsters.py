@@ -9,7 +9,7 @@ from . import board, cheese, flow
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 C = content()
 
@@ -19,20 +19,20 @@ def card_row(card: str) -> Any:
     return C.boss_cards.get(card[5:])
 
 
-def figures_of(st: MMState, card: str) -> list[str]:
+def figures_of(st: MMModel, card: str) -> list[str]:
     key = card[5:]
     if key in C.boss_cards:
         return [st.boss["monster"]] if st.boss and st.boss["monster"] in st.monsters else []
     return [k for k, m in st.monsters.items() if m.type == key]
 
 
-def monster_order(st: MMState, card: str) -> list[str]:
+def monster_order(st: MMModel, card: str) -> list[str]:
     """MM-5.39 by (distance to the nearest mouse, number), computed once at the start of the turn."""
     figs = figures_of(st, card)
     return sorted(figs, key=lambda k: (board.dist_to_mice(st, st.monsters[k].area), int(k[1:])))
 
 
-def run_monster_turn(st: MMState) -> None:
+def run_monster_turn(st: MMModel) -> None:
     """Each figure: pre-move effect, movement, attack(s); suspends for a reaction decision."""
     t = st.turn
     assert t is not None
@@ -69,7 +69,7 @@ def run_monster_turn(st: MMState) -> None:
 
 
 # -- movement (MM-5.41 / MM-5.42) ---------------------------------------------------------------------
-def _passable(st: MMState, mid: str) -> set[str]:
+def _passable(st: MMModel, mid: str) -> set[str]:
     mo = st.monsters[mid]
     size = C.monsters[mo.type].size
     out = {a for a in board.graph(st).ids if board.can_accept(st, a, size, ignore=mid)}
@@ -77,12 +77,12 @@ def _passable(st: MMState, mid: str) -> set[str]:
     return out
 
 
-def _track_pos(st: MMState, mouse: str) -> int:
+def _track_pos(st: MMModel, mouse: str) -> int:
     card = f"init:{mouse}"
     return st.track.index(card) if card in st.track else 999
 
 
-def move_monster(st: MMState, mid: str, brow: Any) -> None:
+def move_monster(st: MMModel, mid: str, brow: Any) -> None:
     mo = st.monsters[mid]
     mtype = C.monsters[mo.type]
     if mo.pinned:
@@ -122,7 +122,7 @@ def move_monster(st: MMState, mid: str, brow: Any) -> None:
     _walk(st, mid, goal, mp, stop_on_mouse=True)
 
 
-def _walk(st: MMState, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -> None:
+def _walk(st: MMModel, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -> None:
     """MM-5.41 step 7: step to the passable neighbour nearest the goal while it gets closer."""
     mo = st.monsters[mid]
     g = board.graph(st)
@@ -148,7 +148,7 @@ def _walk(st: MMState, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -
 
 
 # -- attacks (MM-5.43-5.46) ---------------------------------------------------------------------------
-def in_range(st: MMState, mid: str) -> list[str]:
+def in_range(st: MMModel, mid: str) -> list[str]:
     mo = st.monsters[mid]
     live = [m.id for m in st.mice.values() if not m.captured and m.area is not None]
     near = [x for x in live if board.adjacent_or_same(mo.area, st.mice[x].at)]
@@ -157,7 +157,7 @@ def in_range(st: MMState, mid: str) -> list[str]:
     return [x for x in live if board.has_los(st, mo.area, st.mice[x].at)]
 
 
-def choose_target(st: MMState, mid: str) -> str | None:
+def choose_target(st: MMModel, mid: str) -> str | None:
     """MM-5.44 Taunt, not yet attacked, nearest, then highest on the track."""
     t = st.turn
     assert t is not None
@@ -177,13 +177,13 @@ def choose_target(st: MMState, mid: str) -> str | None:
     return target
 
 
-def battle_of(st: MMState, mid: str, brow: Any) -> int:
+def battle_of(st: MMModel, mid: str, brow: Any) -> int:
     mo = st.monsters[mid]
     base = brow.battle if brow is not None else C.monsters[mo.type].battle
     return base + monster_mod(st, mid, "attack_dice", {})
 
 
-def monster_attack(st: MMState, mid: str, brow: Any) -> bool:
+def monster_attack(st: MMModel, mid: str, brow: Any) -> bool:
     """MM-5.45 steps 1-4; True when suspended for a reaction (MM-5.46)."""
     target = choose_target(st, mid)
     if target is None:
@@ -213,7 +213,7 @@ def monster_attack(st: MMState, mid: str, brow: Any) -> bool:
     return False
 
 
-def reaction_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def reaction_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     m = st.mice[mouse]
     out: list[dict[str, Any]] = []
     if mouse not in st.ability_used:
@@ -227,11 +227,11 @@ def reaction_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
     return out
 
 
-def reaction_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def reaction_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return reaction_options(st, data["mouse"]) + [{"type": "no_reaction"}]
 
 
-def reaction_apply(st: MMState, action: dict[str, Any]) -> None:
+def reaction_apply(st: MMModel, action: dict[str, Any]) -> None:
     """MM-5.46 at most one reaction per attack; then the attack finishes and the monster turn resumes."""
     frame = st.stack.pop()
     ctx = dict(frame.data)
@@ -255,7 +255,7 @@ def reaction_apply(st: MMState, action: dict[str, Any]) -> None:
     finish_attack(st, ctx)
 
 
-def defence_dice(st: MMState, mouse: str, brace: int) -> int:
+def defence_dice(st: MMModel, mouse: str, brace: int) -> int:
     """MM-5.40 defence + armour + Stalwart + Glamour Ward + Brace."""
     m = st.mice[mouse]
     n = C.heroes[mouse].defence + sum(C.cards[c].defence for c in m.equipped)
@@ -265,7 +265,7 @@ def defence_dice(st: MMState, mouse: str, brace: int) -> int:
     return n + brace
 
 
-def finish_attack(st: MMState, ctx: dict[str, Any]) -> None:
+def finish_attack(st: MMModel, ctx: dict[str, Any]) -> None:
     """MM-5.45 steps 5-8: defence roll (F1: mouse cheese), wounds (Venom: poison), capture, Web/Snap."""
     if ctx["hits"] <= 0:
         return

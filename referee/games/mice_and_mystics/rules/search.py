@@ -9,18 +9,18 @@ from . import cheese
 from .board import AREAS, BURST
 
 if TYPE_CHECKING:
-    from ..state import MMState
+    from ..model import MMModel
 
 C = content()
 PACK_LIMIT = 3
 
 
-def can_search(st: MMState, mouse: str) -> bool:
+def can_search(st: MMModel, mouse: str) -> bool:
     m = st.mice[mouse]
     return not (AREAS[m.at].water or "stunned" in m.statuses or st.side in m.searched_sides)
 
 
-def search(st: MMState, mouse: str) -> None:
+def search(st: MMModel, mouse: str) -> None:
     """MM-5.26 roll 1 die (+Whistle, +Crumbs Everywhere); a burst draws (Forgotten Cache: 2 cards)."""
     n = 1 + mouse_mod(st, mouse, "search_dice", {}) + keyword_mod(st, "search_dice")
     faces = cheese.roll(st, n, "search", mouse)
@@ -46,7 +46,7 @@ def search(st: MMState, mouse: str) -> None:
     continue_search(st, mouse)
 
 
-def continue_search(st: MMState, mouse: str) -> None:
+def continue_search(st: MMModel, mouse: str) -> None:
     """Resolve queued finds one after the other, by kind."""
     while st.search_queue and not st.stack and st.result is None:
         m = st.mice[mouse]
@@ -70,15 +70,15 @@ def continue_search(st: MMState, mouse: str) -> None:
             st.stack.push("search_result", m.seat, mouse=mouse, card=card)
 
 
-def discard_cheese(st: MMState, mouse: str) -> int:
+def discard_cheese(st: MMModel, mouse: str) -> int:
     return 1 + mouse_mod(st, mouse, "discard_cheese", {})
 
 
-def result_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def result_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "keep"}, {"type": "discard_for_cheese"}]
 
 
-def result_apply(st: MMState, action: dict[str, Any]) -> None:
+def result_apply(st: MMModel, action: dict[str, Any]) -> None:
     """MM-5.27 keep to the pack (overflow: discard one of 4) or discard for cheese."""
     frame = st.stack.pop()
     mouse, card = frame.data["mouse"], frame.data["card"]
@@ -95,11 +95,11 @@ def result_apply(st: MMState, action: dict[str, Any]) -> None:
         continue_search(st, mouse)
 
 
-def overflow_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def overflow_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": "discard", "card": c} for c in st.mice[data["mouse"]].pack]
 
 
-def overflow_apply(st: MMState, action: dict[str, Any]) -> None:
+def overflow_apply(st: MMModel, action: dict[str, Any]) -> None:
     frame = st.stack.pop()
     mouse = frame.data["mouse"]
     st.mice[mouse].pack.remove(action["card"])
