@@ -8,6 +8,7 @@ from referee.engine import Game, Scenario, State
 from .actions import ACTIONS
 from .info import INFO
 from .options import OPTIONS, check_options
+from .rules.dispatch import RULES
 from .state import MMState
 
 
@@ -15,6 +16,7 @@ class MiceAndMystics(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = MMState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

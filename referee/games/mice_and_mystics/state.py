@@ -6,20 +6,10 @@ from typing import Any
 from referee.engine import Outcome, Rng, Viewer
 
 from .model import MMModel, Monster, Mouse
+from .rules.decisions import legal, settle
+from .rules.dispatch import RULES
 
 __all__ = ["MMState", "Monster", "Mouse"]
-
-_DISPATCH: Any = None
-
-
-def _dispatch() -> Any:
-    """The rules entry point (imported on first use: the rules modules import this one's types)."""
-    global _DISPATCH
-    if _DISPATCH is None:
-        from .rules import dispatch
-        _DISPATCH = dispatch
-    return _DISPATCH
-
 
 class MMState(MMModel):
     """A game of Mice and Mystics in progress."""
@@ -38,10 +28,11 @@ class MMState(MMModel):
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
-        return _dispatch().legal(self)   # cached by the engine until the next apply
+        return legal(self)   # cached by the engine until the next apply
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        _dispatch().apply(self, action)
+        RULES(self, seat, action)
+        settle(self)
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import AttackAbility, AttackTrick, Melee, Ranged, Roll, SecondShot, Skip
 from ..catalog import content
 from ..effects import ability_cost, call, monster_mod, mouse_mod, weapon_mod
 from . import board, cheese, flow
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -44,11 +46,11 @@ def ranged_targets(st: MMModel, mouse: str) -> list[str]:
 def battle_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for w in weapons(st, mouse, "melee"):
-        out += [{"type": "melee", "target": t, "weapon": w} for t in melee_targets(st, mouse, w)]
+        out += [Melee.wire(t, w) for t in melee_targets(st, mouse, w)]
     ranged = weapons(st, mouse, "ranged")
     if ranged:
         targets = ranged_targets(st, mouse)
-        out += [{"type": "ranged", "target": t, "weapon": w} for w in ranged for t in targets]
+        out += [Ranged.wire(t, w) for w in ranged for t in targets]
     return out
 
 
@@ -67,37 +69,47 @@ def declare_options(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
         for a in m.abilities:
             row = C.abilities[a]
             if row.timing == "attack" and row.mode == data["mode"] and ability_cost(st, mouse, a) <= m.cheese:
-                out.append({"type": "attack_ability", "ability": a})
+                out.append(AttackAbility.wire(a))
     if data["trick"] is None:
         for c in sorted(set(m.tricks)):
             if C.cards[c].effect == "feint":
-                out.append({"type": "attack_trick", "card": c})
-    out.append({"type": "roll"})
+                out.append(AttackTrick.wire(c))
+    out.append(Roll.wire())
     return out
 
 
-def declare_apply(st: MMModel, action: dict[str, Any]) -> None:
+def _declared(st: MMModel) -> dict[str, Any]:
+    """The open battle-declare sub-decision's data."""
     frame = st.stack.top()
     assert frame is not None
-    data = frame.data
+    return frame.data
+
+
+@RULES.on(AttackAbility)
+def attack_ability(st: MMModel, seat: int, a: AttackAbility) -> None:
+    data = _declared(st)
     mouse = data["mouse"]
-    m = st.mice[mouse]
-    kind = action["type"]
-    if kind == "attack_ability":
-        a = action["ability"]
-        m.cheese -= ability_cost(st, mouse, a)
-        st.ability_used.append(mouse)
-        data["ability"] = a
-        st.log.public("ability", mouse=mouse, ability=a)
-        return
-    if kind == "attack_trick":
-        m.tricks.remove(action["card"])
-        st.search_discard.append(action["card"])
-        data["trick"] = action["card"]
-        st.log.public("trick", mouse=mouse, card=action["card"])
-        return
-    st.stack.pop()
-    resolve_attack(st, mouse, data["mode"], data["target"], data["weapon"], data["ability"], data["trick"])
+    st.mice[mouse].cheese -= ability_cost(st, mouse, a.ability)
+    st.ability_used.append(mouse)
+    data["ability"] = a.ability
+    st.log.public("ability", mouse=mouse, ability=a.ability)
+
+
+@RULES.on(AttackTrick)
+def attack_trick(st: MMModel, seat: int, a: AttackTrick) -> None:
+    data = _declared(st)
+    mouse = data["mouse"]
+    st.mice[mouse].tricks.remove(a.card)
+    st.search_discard.append(a.card)
+    data["trick"] = a.card
+    st.log.public("trick", mouse=mouse, card=a.card)
+
+
+@RULES.on(Roll)
+def roll_attack(st: MMModel, seat: int, a: Roll) -> None:
+    data = st.stack.pop().data
+    resolve_attack(st, data["mouse"], data["mode"], data["target"], data["weapon"], data["ability"],
+                   data["trick"])
 
 
 def attack_dice(st: MMModel, mouse: str, target: str, weapon: str, ability: str | None) -> int:
@@ -138,14 +150,18 @@ def resolve_attack(st: MMModel, mouse: str, mode: str, target: str, weapon: str,
 
 
 def second_shot_options(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "second_shot", "target": t}
-            for t in ranged_targets(st, data["mouse"])] + [{"type": "skip"}]
+    return [SecondShot.wire(t) for t in ranged_targets(st, data["mouse"])] + [Skip.wire()]
 
 
-def second_shot_apply(st: MMModel, action: dict[str, Any]) -> None:
-    frame = st.stack.pop()
-    if action["type"] == "second_shot":
-        resolve_attack(st, frame.data["mouse"], "ranged", action["target"], frame.data["weapon"], None, None)
+@RULES.on(SecondShot)
+def second_shot(st: MMModel, seat: int, a: SecondShot) -> None:
+    data = st.stack.pop().data
+    resolve_attack(st, data["mouse"], "ranged", a.target, data["weapon"], None, None)
+
+
+@RULES.on(Skip)
+def skip(st: MMModel, seat: int, a: Skip) -> None:
+    st.stack.pop()
 
 
 def defend_and_wound(st: MMModel, mouse: str | None, target: str, hits: int, atype: str, penalty: int) -> int:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Mend, Rescue
 from ..catalog import content
 from ..effects import mouse_mod
 from . import board, cheese
 from .board import AREAS, BURST
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -44,7 +46,7 @@ def mend_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.24 Mallow: another mouse in her or an adjacent area with >= 1 non-poison wound."""
     if not mouse_mod(st, mouse, "mend_amount", {}):
         return []
-    return [{"type": "mend", "target": x} for x in near_mice(st, mouse, True) if x != mouse and hurt(st, x)]
+    return [Mend.wire(x) for x in near_mice(st, mouse, True) if x != mouse and hurt(st, x)]
 
 
 def mend(st: MMModel, mouse: str, target: str) -> None:
@@ -64,14 +66,16 @@ def rescue_areas(st: MMModel) -> list[str]:
 
 
 def rescue_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "rescue", "area": a} for a in rescue_areas(st)]
+    return [Rescue.wire(a) for a in rescue_areas(st)]
 
 
-def rescue_apply(st: MMModel, action: dict[str, Any]) -> None:
+@RULES.on(Rescue)
+def rescue(st: MMModel, seat: int, a: Rescue) -> None:
+    """MM-6.5 d the captured mouse comes back, unwounded, in the chosen area."""
     frame = st.stack.pop()
     m = st.mice[frame.data["mouse"]]
     m.captured = False
-    m.area = action["area"]
+    m.area = a.area
     m.wounds = 0
     m.poison = 0
     st.log.public("rescued", mouse=m.id, area=m.area)

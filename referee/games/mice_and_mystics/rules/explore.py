@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ChooseEncounter, Decline, Explore, UseMapScrap
 from ..catalog import content
 from ..effects import call
 from . import cheese, flow
 from .board import AREAS
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -27,7 +29,7 @@ def explore_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     m = st.mice[mouse]
     if st.monsters or m.area is None or AREAS[m.area].water or "stunned" in m.statuses:
         return []
-    return [{"type": "explore", "area": m.area}] if exit_of(st, m.area) is not None else []
+    return [Explore.wire(m.area)] if exit_of(st, m.area) is not None else []
 
 
 def explore(st: MMModel, mouse: str, area: str) -> None:
@@ -106,32 +108,38 @@ def reveal(st: MMModel, colour: str, card: str) -> None:
 
 
 def map_scrap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "use_map_scrap"}, {"type": "decline"}]
+    return [UseMapScrap.wire(), Decline.wire()]
 
 
-def map_scrap_apply(st: MMModel, action: dict[str, Any]) -> None:
+@RULES.on(Decline)
+def decline(st: MMModel, seat: int, a: Decline) -> None:
+    """MM-6.15 keep Map Scrap: the top card is revealed."""
+    colour = st.stack.pop().data["colour"]
+    reveal(st, colour, draw_card(st, colour))
+
+
+@RULES.on(UseMapScrap)
+def use_map_scrap(st: MMModel, seat: int, a: UseMapScrap) -> None:
     """MM-6.15 draw 2, choose 1, the other to the bottom (publicly known, MM-7.3)."""
     frame = st.stack.pop()
     colour = frame.data["colour"]
-    if action["type"] == "decline":
-        reveal(st, colour, draw_card(st, colour))
-        return
     st.party_stash.remove("s31")
     st.search_discard.append("s31")
-    a = draw_card(st, colour)
-    b = draw_card(st, colour)
-    st.log.public("map_scrap", cards=[a, b])
-    st.stack.push("choose_encounter", frame.seat, colour=colour, cards=[a, b])
+    first = draw_card(st, colour)
+    second = draw_card(st, colour)
+    st.log.public("map_scrap", cards=[first, second])
+    st.stack.push("choose_encounter", frame.seat, colour=colour, cards=[first, second])
 
 
 def choose_encounter_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "choose_encounter", "card": c} for c in data["cards"]]
+    return [ChooseEncounter.wire(c) for c in data["cards"]]
 
 
-def choose_encounter_apply(st: MMModel, action: dict[str, Any]) -> None:
+@RULES.on(ChooseEncounter)
+def choose_encounter(st: MMModel, seat: int, a: ChooseEncounter) -> None:
     frame = st.stack.pop()
     colour = frame.data["colour"]
-    other = next(c for c in frame.data["cards"] if c != action["card"])
+    other = next(c for c in frame.data["cards"] if c != a.card)
     st.enc_decks[colour].append(other)
     st.known_bottom[colour] = other
-    reveal(st, colour, action["card"])
+    reveal(st, colour, a.card)

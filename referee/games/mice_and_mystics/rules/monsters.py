@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import NoReaction, ReactAbility, ReactTrick
 from ..catalog import content
 from ..effects import ability_cost, call, monster_mod, mouse_mod
 from . import board, cheese, flow
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -220,39 +222,48 @@ def reaction_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
         for a in m.abilities:
             row = C.abilities[a]
             if row.timing == "reaction" and ability_cost(st, mouse, a) <= m.cheese:
-                out.append({"type": "react_ability", "ability": a})
+                out.append(ReactAbility.wire(a))
     for c in sorted(set(m.tricks)):
         if C.cards[c].effect == "pepper_dust":
-            out.append({"type": "react_trick", "card": c})
+            out.append(ReactTrick.wire(c))
     return out
 
 
 def reaction_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return reaction_options(st, data["mouse"]) + [{"type": "no_reaction"}]
+    return reaction_options(st, data["mouse"]) + [NoReaction.wire()]
 
 
-def reaction_apply(st: MMModel, action: dict[str, Any]) -> None:
-    """MM-5.46 at most one reaction per attack; then the attack finishes and the monster turn resumes."""
-    frame = st.stack.pop()
-    ctx = dict(frame.data)
+# MM-5.46 at most one reaction per attack; then the attack finishes and the monster turn resumes.
+@RULES.on(ReactAbility)
+def react_ability(st: MMModel, seat: int, a: ReactAbility) -> None:
+    """MM-5.46 Brace or Improvised Shield."""
+    ctx = dict(st.stack.pop().data)
     mouse = ctx["mouse"]
-    m = st.mice[mouse]
-    if action["type"] == "react_ability":
-        a = action["ability"]
-        row = C.abilities[a]
-        m.cheese -= ability_cost(st, mouse, a)
-        st.ability_used.append(mouse)
-        st.log.public("reaction", mouse=mouse, ability=a)
-        ctx["brace"] += call(row.effect, st, "defence_dice", row, {})
-        ctx["hits"] = max(0, ctx["hits"] - call(row.effect, st, "cancel_hits", row, {}))
-    elif action["type"] == "react_trick":
-        card = action["card"]
-        m.tricks.remove(card)
-        st.search_discard.append(card)
-        st.log.public("reaction", mouse=mouse, card=card)
-        if call(C.cards[card].effect, st, "cancel_attack", C.cards[card], {}):
-            ctx["hits"] = 0
+    row = C.abilities[a.ability]
+    st.mice[mouse].cheese -= ability_cost(st, mouse, a.ability)
+    st.ability_used.append(mouse)
+    st.log.public("reaction", mouse=mouse, ability=a.ability)
+    ctx["brace"] += call(row.effect, st, "defence_dice", row, {})
+    ctx["hits"] = max(0, ctx["hits"] - call(row.effect, st, "cancel_hits", row, {}))
     finish_attack(st, ctx)
+
+
+@RULES.on(ReactTrick)
+def react_trick(st: MMModel, seat: int, a: ReactTrick) -> None:
+    """MM-5.46 Pepper Dust."""
+    ctx = dict(st.stack.pop().data)
+    mouse = ctx["mouse"]
+    st.mice[mouse].tricks.remove(a.card)
+    st.search_discard.append(a.card)
+    st.log.public("reaction", mouse=mouse, card=a.card)
+    if call(C.cards[a.card].effect, st, "cancel_attack", C.cards[a.card], {}):
+        ctx["hits"] = 0
+    finish_attack(st, ctx)
+
+
+@RULES.on(NoReaction)
+def no_reaction(st: MMModel, seat: int, a: NoReaction) -> None:
+    finish_attack(st, dict(st.stack.pop().data))
 
 
 def defence_dice(st: MMModel, mouse: str, brace: int) -> int:

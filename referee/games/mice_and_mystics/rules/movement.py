@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import EndMove, LeaveWater, StandUp, Step, StepHook, TrapStat
 from ..catalog import content
 from ..effects import mouse_has, mouse_mod
 from . import board, cheese
 from .board import AREAS, BURST
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -106,22 +108,22 @@ def move_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
                 continue
             if kind == "red":
                 if hook and mp >= 1:
-                    out.append({"type": "step_hook", "to": n})
+                    out.append(StepHook.wire(n))
                 continue
             if cost <= mp:
-                out.append({"type": "step", "to": n})
+                out.append(Step.wire(n))
         if water and fresh_movement(t):
             hook = has_hook(st, mouse) and not t["hook"]
             for n, kind, _ in board.GRAPHS[AREAS[area].side].nbrs[area]:
                 if kind == "red" or AREAS[n].water or not board.can_accept(st, n, "small"):
                     continue
-                out.append({"type": "leave_water", "to": n, "hook": False})
+                out.append(LeaveWater.wire(n, False))
                 if hook:
-                    out.append({"type": "leave_water", "to": n, "hook": True})
+                    out.append(LeaveWater.wire(n, True))
     if "knocked_down" in m.statuses and "webbed" not in m.statuses and cur is not None and fresh_movement(t):
-        out.append({"type": "stand_up"})
+        out.append(StandUp.wire())
     if t["scurry"] == "active" or t["normal"] == "active":
-        out.append({"type": "end_move"})
+        out.append(EndMove.wire())
     return out
 
 
@@ -167,6 +169,17 @@ def after_enter(st: MMModel, mouse: str) -> None:
             spend(t)  # MM-5.19 c
         elif _mp_left(t) <= 0:
             spend(t)
+
+
+def trap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [TrapStat.wire("move"), TrapStat.wire("lore")]
+
+
+@RULES.on(TrapStat)
+def trap_stat(st: MMModel, seat: int, a: TrapStat) -> None:
+    """MM-6.2 b a tinkerer chooses the stat of the mousetrap roll."""
+    frame = st.stack.pop()
+    trap_roll(st, frame.data["mouse"], a.stat)
 
 
 def trap_roll(st: MMModel, mouse: str, stat: str) -> None:

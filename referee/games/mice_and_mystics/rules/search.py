@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Discard, DiscardForCheese, Keep
 from ..catalog import content
 from ..effects import call, keyword_mod, mouse_mod
 from . import cheese
 from .board import AREAS, BURST
+from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import MMModel
@@ -75,34 +77,44 @@ def discard_cheese(st: MMModel, mouse: str) -> int:
 
 
 def result_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "keep"}, {"type": "discard_for_cheese"}]
+    return [Keep.wire(), DiscardForCheese.wire()]
 
 
-def result_apply(st: MMModel, action: dict[str, Any]) -> None:
-    """MM-5.27 keep to the pack (overflow: discard one of 4) or discard for cheese."""
+@RULES.on(Keep)
+def keep(st: MMModel, seat: int, a: Keep) -> None:
+    """MM-5.27 keep the find in the pack (overflow: discard one of 4)."""
     frame = st.stack.pop()
     mouse, card = frame.data["mouse"], frame.data["card"]
     m = st.mice[mouse]
-    if action["type"] == "keep":
-        m.pack.append(card)
-        st.log.public("keep", mouse=mouse, card=card)
-        if len(m.pack) > PACK_LIMIT:
-            st.stack.push("pack_overflow", m.seat, mouse=mouse)
-    else:
-        st.search_discard.append(card)
-        cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
+    m.pack.append(card)
+    st.log.public("keep", mouse=mouse, card=card)
+    if len(m.pack) > PACK_LIMIT:
+        st.stack.push("pack_overflow", m.seat, mouse=mouse)
+    if not st.stack:
+        continue_search(st, mouse)
+
+
+@RULES.on(DiscardForCheese)
+def discard_for_cheese(st: MMModel, seat: int, a: DiscardForCheese) -> None:
+    """MM-5.27 discard the find for cheese."""
+    frame = st.stack.pop()
+    mouse = frame.data["mouse"]
+    st.search_discard.append(frame.data["card"])
+    cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
     if not st.stack:
         continue_search(st, mouse)
 
 
 def overflow_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "discard", "card": c} for c in st.mice[data["mouse"]].pack]
+    return [Discard.wire(c) for c in st.mice[data["mouse"]].pack]
 
 
-def overflow_apply(st: MMModel, action: dict[str, Any]) -> None:
+@RULES.on(Discard)
+def discard(st: MMModel, seat: int, a: Discard) -> None:
+    """MM-5.27 an overfull pack: discard one card for cheese."""
     frame = st.stack.pop()
     mouse = frame.data["mouse"]
-    st.mice[mouse].pack.remove(action["card"])
-    st.search_discard.append(action["card"])
+    st.mice[mouse].pack.remove(a.card)
+    st.search_discard.append(a.card)
     cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
     continue_search(st, mouse)
