@@ -1,24 +1,21 @@
-"""Effect keys named in the content files -> functions (``EffectRegistry``).
+"""Effect keys named in the content files -> functions, registered on ``rules.hooks.EFFECTS``.
 
-Every effect is ``fn(state, hook, row, ctx) -> int``. A *hook* names the moment that asks: modifier
-hooks ("move", "attack_dice", "defence_dice", ...) return a number to add; action hooks ("use",
-"event", "after_attack", "after_wound", "react", "pre_move") carry the effect out. An effect that
-does not answer a hook returns 0, so call sites simply sum over every source in play.
+Every effect is ``fn(state, hook, row, ctx) -> int`` (see ``rules/hooks.py``: modifier hooks return a
+number to add, action hooks carry the effect out and return 0). The verbs that are rules (healing,
+wounds, placing figures, Ember Burst) call them. When this module loads it checks the effect keys the
+content names (``check_content``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from referee.engine import EffectRegistry
+from .catalog import WHERE, Content, build_content, content, used_effects
+from .model import MMModel
+from .rules import battle, board, cheese
+from .rules.hooks import EFFECTS, Effect
 
-from .catalog import content
+__all__ = ["EFFECTS", "check_content", "checked_content"]
 
-if TYPE_CHECKING:
-    from .model import MMModel
-
-Effect = Callable[["MMModel", str, Any, dict[str, Any]], int]
-EFFECTS: EffectRegistry[Effect] = EffectRegistry("mice_and_mystics effects")
 reg = EFFECTS.register
 
 
@@ -94,8 +91,7 @@ def _pin(st: MMModel, mid: str) -> None:
 def bread_crumb(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s18/s19: remove 2 non-poison wounds from the user or a mouse in its area."""
     if hook == "use":
-        from .rules.cheese import heal
-        heal(st, ctx["mouse"], ctx["target"], row.amount, row.name)
+        cheese.heal(st, ctx["mouse"], ctx["target"], row.amount, row.name)
     return 0
 
 
@@ -109,8 +105,7 @@ def honey_drop(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def mint_leaf(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s20: all poison wounds and the webbed and stunned statuses."""
     if hook == "use":
-        from .rules.cheese import cleanse
-        cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned"), row.name)
+        cheese.cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned"), row.name)
     return 0
 
 
@@ -156,8 +151,7 @@ def pepper_dust(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def cats_shadow(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s27: 2 cheese to the wheel, one at a time."""
     if hook == "event":
-        from .rules.cheese import add_wheel
-        add_wheel(st, row.amount, row.name)
+        cheese.add_wheel(st, row.amount, row.name)
     return 0
 
 
@@ -165,10 +159,9 @@ def cats_shadow(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def crumb_trail(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s28: every non-captured mouse gains 1 cheese."""
     if hook == "event":
-        from .rules.cheese import gain_cheese
         for m in st.mice.values():
             if not m.captured:
-                gain_cheese(st, m.id, row.amount, row.name)
+                cheese.gain_cheese(st, m.id, row.amount, row.name)
     return 0
 
 
@@ -176,8 +169,7 @@ def crumb_trail(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def rude_awakening(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s29: place 1 Sewer Skulker by MM-6.8 (surprise placement)."""
     if hook == "event":
-        from .rules.cheese import place_figures
-        place_figures(st, ["skulker"] * row.amount, surprise=True)
+        cheese.place_figures(st, ["skulker"] * row.amount, surprise=True)
     return 0
 
 
@@ -185,9 +177,8 @@ def rude_awakening(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int
 def loose_floorboard(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s30: the searcher suffers 1 wound, then (if not captured) gains 1 cheese."""
     if hook == "event":
-        from .rules.cheese import gain_cheese, wound_mouse
-        if not wound_mouse(st, ctx["mouse"], row.amount, False, row.name):
-            gain_cheese(st, ctx["mouse"], 1, row.name)
+        if not cheese.wound_mouse(st, ctx["mouse"], row.amount, False, row.name):
+            cheese.gain_cheese(st, ctx["mouse"], 1, row.name)
     return 0
 
 
@@ -224,8 +215,7 @@ def second_wind(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def cleanse_ability(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a07: poison wounds and the webbed, stunned and knocked-down statuses."""
     if hook == "use":
-        from .rules.cheese import cleanse
-        cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned", "knocked_down"), row.name)
+        cheese.cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned", "knocked_down"), row.name)
     return 0
 
 
@@ -247,8 +237,7 @@ def dash(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def ember_burst(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a08: each monster in the area suffers 2 magic hits (MM-5.38)."""
     if hook == "use":
-        from .rules.battle import ember_burst as burst
-        burst(st, ctx["mouse"], ctx["area"], row.amount)
+        battle.ember_burst(st, ctx["mouse"], ctx["area"], row.amount)
     return 0
 
 
@@ -256,10 +245,9 @@ def ember_burst(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def disarm(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a10: remove a mousetrap token from this or an adjacent area; gain 1 cheese."""
     if hook == "use":
-        from .rules.cheese import gain_cheese
         st.traps.remove(ctx["area"])
         st.log.public("trap_disarmed", area=ctx["area"])
-        gain_cheese(st, ctx["mouse"], row.amount, row.name)
+        cheese.gain_cheese(st, ctx["mouse"], row.amount, row.name)
     return 0
 
 
@@ -339,8 +327,7 @@ def venom(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def web(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Webspinner: a wounding attack webs the target."""
     if hook == "after_wound":
-        from .rules.cheese import add_status
-        add_status(st, ctx["mouse"], "webbed")
+        cheese.add_status(st, ctx["mouse"], "webbed")
     return 0
 
 
@@ -354,8 +341,7 @@ def lunge(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def snap(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Snaps: a wounding attack stuns the target."""
     if hook == "after_wound":
-        from .rules.cheese import add_status
-        add_status(st, ctx["mouse"], "stunned")
+        cheese.add_status(st, ctx["mouse"], "stunned")
     return 0
 
 
@@ -369,8 +355,7 @@ def thrash(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def squeal(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Squeals: before moving, place 1 Skulker (surprise placement)."""
     if hook == "pre_move":
-        from .rules.cheese import place_figures
-        place_figures(st, ["skulker"] * row.amount, surprise=True)
+        cheese.place_figures(st, ["skulker"] * row.amount, surprise=True)
     return 0
 
 
@@ -379,7 +364,6 @@ def squeal(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 def traps(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Traps: a token on every empty trap slot of the tile without a mouse."""
     if hook == "reveal":
-        from .rules import board
         for a in board.graph(st).ids:
             if board.AREAS[a].trap_slot and a not in st.traps and not board.mice_in(st, a):
                 st.traps.append(a)
@@ -400,58 +384,18 @@ def crumbs_everywhere(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> 
     return 1 if hook == "search_dice" else 0
 
 
-# -- queries used by the rules ------------------------------------------------------------------------
-C = content()
-CARDS = C.cards
-HEROES = C.heroes
+# -- the content's effect keys (MM-3: the numbers are data, the verbs are here) -------------------------
+def check_content(c: Content) -> None:
+    """Every effect key the content names has a function (``ContentError`` names file and row)."""
+    for name, used in used_effects(c).items():
+        EFFECTS.check(f"{WHERE}/{name}", used)
 
 
-def call(key: str, st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
-    return EFFECTS.effects[key](st, hook, row, ctx)
+def checked_content(raw: dict[str, dict[str, Any]]) -> Content:
+    """``build_content`` with the effect keys checked too."""
+    c = build_content(raw)
+    check_content(c)
+    return c
 
 
-def mouse_mod(st: MMModel, mouse: str, hook: str, ctx: dict[str, Any]) -> int:
-    """Sum of a hook over the mouse's equipped cards, pack items and innate ability."""
-    m = st.mice[mouse]
-    ctx["mouse"] = mouse
-    effects = EFFECTS.effects
-    total = 0
-    for cid in m.equipped:
-        row = CARDS[cid]
-        if row.effect and row.kind != "weapon":
-            total += effects[row.effect](st, hook, row, ctx)
-    for cid in m.pack:
-        row = CARDS[cid]
-        if row.effect and row.kind == "item":
-            total += effects[row.effect](st, hook, row, ctx)
-    hero = HEROES[mouse]
-    return total + effects[hero.innate](st, hook, hero, ctx)
-
-
-def mouse_has(st: MMModel, mouse: str, key: str) -> bool:
-    return C.heroes[mouse].innate == key
-
-
-def keyword_mod(st: MMModel, hook: str) -> int:
-    enc = st.encounter
-    if enc["keyword"] and enc["keyword_side"] == st.side:
-        return EFFECTS.effects[enc["keyword"]](st, hook, None, {})
-    return 0
-
-
-def monster_mod(st: MMModel, mid: str, hook: str, ctx: dict[str, Any]) -> int:
-    mo = st.monsters[mid]
-    total = 0
-    for key in C.monsters[mo.type].effects:
-        total += EFFECTS.effects[key](st, hook, C.monsters[mo.type], {**ctx, "monster": mid})
-    return total
-
-
-def ability_cost(st: MMModel, mouse: str, ability: str) -> int:
-    row = C.abilities[ability]
-    return max(0, row.cost + mouse_mod(st, mouse, "ability_cost", {"cls": row.cls}))
-
-
-def weapon_mod(st: MMModel, weapon: str, hook: str, ctx: dict[str, Any]) -> int:
-    row = C.cards[weapon]
-    return EFFECTS.effects[row.effect](st, hook, row, ctx) if row.effect else 0
+check_content(content())

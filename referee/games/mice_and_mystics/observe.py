@@ -3,14 +3,12 @@ deck orders and the set-aside boss cards are hidden (sizes/counts only) until AL
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, Viewer
 
 from .catalog import content
-
-if TYPE_CHECKING:  # the state module calls build_view: a runtime import would be a cycle
-    from .model import MMModel
+from .model import MMModel
 
 C = content()
 

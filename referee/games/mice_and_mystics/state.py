@@ -6,6 +6,8 @@ from typing import Any
 from referee.engine import Outcome, Rng, Viewer
 
 from .model import MMModel, Monster, Mouse
+from .observe import build_view
+from .rules.cheese import outcome_of
 from .rules.decisions import legal, settle
 from .rules.dispatch import RULES
 
@@ -36,13 +38,11 @@ class MMState(MMModel):
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)
-        from .observe import build_view
         return build_view(self, viewer)
 
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        from .rules.cheese import outcome_of
         return outcome_of(self)
 
     def redraw_hidden(self, seat: int, rng: Rng) -> MMState:

@@ -1,17 +1,15 @@
 """MM-5.22, MM-5.33-5.38, MM-6.10: mice attacking monsters, Ember Burst, defeat and the boss's cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import AttackAbility, AttackTrick, Melee, Ranged, Roll, SecondShot, Skip
 from ..catalog import content
-from ..effects import ability_cost, call, monster_mod, mouse_mod, weapon_mod
+from ..model import MMModel
 from . import board, cheese, flow
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import ability_cost, call, monster_mod, mouse_mod, weapon_mod
 
 C = content()
 

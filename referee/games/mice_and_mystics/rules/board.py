@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from ..catalog import content
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from ..model import MMModel
 
 C = content()
 AREAS = C.areas

@@ -1,17 +1,15 @@
 """MM-5.23, MM-5.24, MM-6.4, MM-6.5 d: recover, Mend, healing targets and rescue."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Mend, Rescue
 from ..catalog import content
-from ..effects import mouse_mod
+from ..model import MMModel
 from . import board, cheese
 from .board import AREAS, BURST
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import mouse_mod
 
 C = content()
 

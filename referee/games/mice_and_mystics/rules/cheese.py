@@ -1,17 +1,14 @@
 """MM-6.5-6.8, MM-8: dice, the cheese wheel, the hourglass, surges, placement, capture and the result."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Outcome
 
 from ..catalog import content
-from ..model import Monster
+from ..model import MMModel, Monster
 from . import board
 from .board import CHEESE
-
-if TYPE_CHECKING:
-    from ..model import MMModel
 
 C = content()
 

@@ -1,10 +1,12 @@
 """The decision asked now: the top sub-decision's question, else the main phase (MM-5.47); and what runs by
-itself after every applied decision. Importing this module registers every rule on ``RULES``."""
+itself after every applied decision. Importing this module registers every rule on ``RULES`` and every
+effect on ``hooks.EFFECTS``."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from .. import effects  # noqa: F401  (registers the effect verbs the content names)
 from ..model import MMModel
 from . import battle, care, draft, explore, flow, gear, mainphase, monsters, movement, search
 

@@ -1,17 +1,15 @@
 """MM-5.25, MM-6.9, MM-6.11, MM-6.15: exploring, room rules, encounter cards and Map Scrap."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import ChooseEncounter, Decline, Explore, UseMapScrap
 from ..catalog import content
-from ..effects import call
+from ..model import MMModel
 from . import cheese, flow
 from .board import AREAS
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import call
 
 C = content()
 

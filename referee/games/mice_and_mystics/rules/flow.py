@@ -1,13 +1,9 @@
 """MM-5.1-5.13: rounds, the initiative track, the surprise row, turn start/end and time is short."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..catalog import content
+from ..model import MMModel
 from . import board, care, cheese, monsters, movement
-
-if TYPE_CHECKING:
-    from ..model import MMModel
 
 C = content()
 
@@ -88,7 +84,8 @@ def advance(st: MMModel) -> None:
                     end_card_turn(st)
                     continue
                 return
-            monsters.run_monster_turn(st)
+            if monsters.run_monster_turn(st):
+                end_card_turn(st)
             continue
         if st.surprise:
             card = st.surprise.pop(0)

@@ -1,20 +1,17 @@
 """MM-5.28-5.32, MM-6.12-6.14: Equip, Share, Level up (the once-per-turn free actions)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Frame
 
 from ..actions import Cheese, Equip, EquipDone, Give, LevelUp, ShareDone, Swap, Take, Unequip
 from ..catalog import content
-from ..model import Mouse
+from ..model import MMModel, Mouse
 from . import board
 from .board import AREAS
 from .dispatch import RULES
 from .search import PACK_LIMIT
-
-if TYPE_CHECKING:
-    from ..model import MMModel
 
 C = content()
 SLOTS = {"paws": 2, "body": 1, "trinket": 1}

@@ -1,7 +1,7 @@
 """MM-5.14-5.17, MM-5.21, MM-5.30, MM-5.31: the mouse's main phase (movement, one action, free actions)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import (
     EndMove,
@@ -26,13 +26,11 @@ from ..actions import (
     UseParty,
 )
 from ..catalog import content
-from ..effects import ability_cost, call
+from ..model import MMModel
 from . import battle, board, care, cheese, explore, gear, movement, search
 from .board import AREAS
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import ability_cost, call
 
 C = content()
 CLEANSE_STATUSES = ("webbed", "stunned", "knocked_down")

@@ -1,17 +1,15 @@
 """MM-5.39-5.46: automated monster turns (order, movement, targets, attacks) and mouse reactions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import NoReaction, ReactAbility, ReactTrick
 from ..catalog import content
-from ..effects import ability_cost, call, monster_mod, mouse_mod
-from . import board, cheese, flow
+from ..model import MMModel
+from . import board, cheese
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import ability_cost, call, monster_mod, mouse_mod
 
 C = content()
 
@@ -34,14 +32,15 @@ def monster_order(st: MMModel, card: str) -> list[str]:
     return sorted(figs, key=lambda k: (board.dist_to_mice(st, st.monsters[k].area), int(k[1:])))
 
 
-def run_monster_turn(st: MMModel) -> None:
-    """Each figure: pre-move effect, movement, attack(s); suspends for a reaction decision."""
+def run_monster_turn(st: MMModel) -> bool:
+    """Each figure: pre-move effect, movement, attack(s); suspends for a reaction decision. True when every
+    figure has acted (the card's turn ends), False when suspended or the game is over."""
     t = st.turn
     assert t is not None
     brow = card_row(t["card"])
     while t["i"] < len(t["order"]):
         if st.result is not None:
-            return
+            return False
         mid = t["order"][t["i"]]
         if mid not in st.monsters:
             t["i"] += 1
@@ -53,7 +52,7 @@ def run_monster_turn(st: MMModel) -> None:
             if brow is not None:
                 call(brow.effect, st, "pre_move", brow, {"monster": mid})
                 if st.result is not None:
-                    return
+                    return False
             move_monster(st, mid, brow)
         n_attacks = 1
         if brow is not None:
@@ -61,13 +60,13 @@ def run_monster_turn(st: MMModel) -> None:
         while t["attacks"] < n_attacks and mid in st.monsters:
             t["attacks"] += 1
             if monster_attack(st, mid, brow):
-                return
+                return False
             if st.result is not None:
-                return
+                return False
         t["i"] += 1
         t["stage"] = 0
         t["attacks"] = 0
-    flow.end_card_turn(st)
+    return True
 
 
 # -- movement (MM-5.41 / MM-5.42) ---------------------------------------------------------------------

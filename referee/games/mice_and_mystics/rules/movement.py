@@ -1,17 +1,15 @@
 """MM-5.10, MM-5.15, MM-5.18-5.20, MM-6.1-6.3, MM-6.16: mouse movement, water, currents and mousetraps."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import EndMove, LeaveWater, StandUp, Step, StepHook, TrapStat
 from ..catalog import content
-from ..effects import mouse_has, mouse_mod
+from ..model import MMModel
 from . import board, cheese
 from .board import AREAS, BURST
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import mouse_has, mouse_mod
 
 C = content()
 

@@ -1,17 +1,15 @@
 """MM-5.26, MM-5.27, MM-6.13, MM-6.17: searching, keeping or discarding finds, pack overflow and events."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Discard, DiscardForCheese, Keep
 from ..catalog import content
-from ..effects import call, keyword_mod, mouse_mod
+from ..model import MMModel
 from . import cheese
 from .board import AREAS, BURST
 from .dispatch import RULES
-
-if TYPE_CHECKING:
-    from ..model import MMModel
+from .hooks import call, keyword_mod, mouse_mod
 
 C = content()
 PACK_LIMIT = 3
