@@ -5,13 +5,12 @@ from typing import Any
 
 from referee.engine import Outcome, Rng, Viewer
 
-from .model import MMModel, Monster, Mouse
+from .model import MMModel
 from .observe import build_view
 from .rules.cheese import outcome_of
 from .rules.decisions import legal, settle
 from .rules.dispatch import RULES
 
-__all__ = ["MMState", "Monster", "Mouse"]
 
 class MMState(MMModel):
     """A game of Mice and Mystics in progress."""
