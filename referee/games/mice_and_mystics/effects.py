@@ -7,12 +7,14 @@ content names (``check_content``).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import WHERE, Content, build_content, content, used_effects
-from .model import MMModel
 from .rules import battle, board, cheese
 from .rules.hooks import EFFECTS, Effect
+
+if TYPE_CHECKING:  # annotations only: pyproject's layers still put effects below the model
+    from .model import MMModel
 
 __all__ = ["EFFECTS", "check_content", "checked_content"]
 

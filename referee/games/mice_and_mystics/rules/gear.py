@@ -67,6 +67,18 @@ def equip_moves(st: MMModel, mouse: str, moved: list[str]) -> list[dict[str, Any
     return out
 
 
+def can_equip(st: MMModel, mouse: str, moved: list[str]) -> bool:
+    """Whether ``equip_moves`` would offer anything, without building the list (asked every main phase)."""
+    m = st.mice[mouse]
+    if len(m.pack) < PACK_LIMIT and any(c not in moved for c in m.equipped):
+        return True
+    pack_in = [c for c in m.pack if c not in moved and equippable(c) and may_use(mouse, c)]
+    if any(fits(m.equipped + [c]) for c in pack_in):
+        return True
+    return any(fits([c for c in m.equipped if c != x] + [y]) for x in m.equipped if x not in moved
+               for y in pack_in)
+
+
 def equip_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return equip_moves(st, data["mouse"], data["moved"]) + [EquipDone.wire()]
 
@@ -81,8 +93,11 @@ def _equip(st: MMModel) -> tuple[Frame, Mouse]:
 def _equipped(st: MMModel, frame: Frame, m: Mouse) -> None:
     """After each move; the Equip ends by itself when nothing is left to move."""
     st.log.public("equip", mouse=m.id, equipped=list(m.equipped), pack=list(m.pack))
-    if not equip_moves(st, m.id, frame.data["moved"]):
+    legal = equip_legal(st, frame.data)
+    if len(legal) == 1:
         st.stack.pop()
+    else:
+        st.remember_legal(frame.seat, legal)  # the next decision's list
 
 
 @RULES.on(Equip)
@@ -157,14 +172,14 @@ def share_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _share(st: MMModel) -> tuple[dict[str, Any], Mouse, Mouse]:
-    """The open Share's data, the sharing mouse and its partner."""
+def _share(st: MMModel) -> tuple[Frame, Mouse, Mouse]:
+    """The open Share, the sharing mouse and its partner."""
     frame = st.stack.top()
     assert frame is not None
-    return frame.data, st.mice[frame.data["mouse"]], st.mice[frame.data["with"]]
+    return frame, st.mice[frame.data["mouse"]], st.mice[frame.data["with"]]
 
 
-def _share_card(st: MMModel, data: dict[str, Any], src: Mouse, dst: Mouse, card: str) -> None:
+def _share_card(st: MMModel, frame: Frame, src: Mouse, dst: Mouse, card: str) -> None:
     if C.cards[card].kind == "trick":
         src.tricks.remove(card)
         dst.tricks.append(card)
@@ -172,39 +187,42 @@ def _share_card(st: MMModel, data: dict[str, Any], src: Mouse, dst: Mouse, card:
     else:
         src.pack.remove(card)
         dst.pack.append(card)
-    data["moved"].append(card)
+    frame.data["moved"].append(card)
     st.log.public("share_card", giver=src.id, receiver=dst.id, card=card)
-    _shared(st, data)
+    _shared(st, frame)
 
 
-def _shared(st: MMModel, data: dict[str, Any]) -> None:
+def _shared(st: MMModel, frame: Frame) -> None:
     """The Share ends by itself when nothing is left to move."""
-    if len(share_legal(st, data)) == 1:
+    legal = share_legal(st, frame.data)
+    if len(legal) == 1:
         st.stack.pop()
+    else:
+        st.remember_legal(frame.seat, legal)  # the next decision's list
 
 
 @RULES.on(Give)
 def give(st: MMModel, seat: int, a: Give) -> None:
-    data, me, partner = _share(st)
-    _share_card(st, data, me, partner, a.card)
+    frame, me, partner = _share(st)
+    _share_card(st, frame, me, partner, a.card)
 
 
 @RULES.on(Take)
 def take(st: MMModel, seat: int, a: Take) -> None:
-    data, me, partner = _share(st)
-    _share_card(st, data, partner, me, a.card)
+    frame, me, partner = _share(st)
+    _share_card(st, frame, partner, me, a.card)
 
 
 @RULES.on(Cheese)
 def share_cheese(st: MMModel, seat: int, a: Cheese) -> None:
-    data, me, partner = _share(st)
+    frame, me, partner = _share(st)
     src = st.mice[a.giver]
     dst = partner if src is me else me
     src.cheese -= a.n
     dst.cheese += a.n
-    data["cheese_done"] = True
+    frame.data["cheese_done"] = True
     st.log.public("share_cheese", giver=src.id, receiver=dst.id, n=a.n)
-    _shared(st, data)
+    _shared(st, frame)
 
 
 @RULES.on(ShareDone)

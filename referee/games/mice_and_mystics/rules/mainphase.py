@@ -80,7 +80,7 @@ def item_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     t = st.turn
     assert t is not None
     out: list[dict[str, Any]] = []
-    here = care.near_mice(st, mouse, False)
+    here = care.near_mice(st, mouse, False) if m.pack or st.party_stash else []
     for c in m.pack:
         eff = C.cards[c].effect
         if eff == "bread_crumb":
@@ -125,7 +125,7 @@ def main_legal(st: MMModel) -> list[dict[str, Any]]:
         if stunned or webbed:
             out.append(Recover.wire())
     if not AREAS[m.at].water:
-        if "equip" not in t["free"] and gear.equip_moves(st, mouse, []):
+        if "equip" not in t["free"] and gear.can_equip(st, mouse, []):
             out.append(EquipBegin.wire())
         if "share" not in t["free"]:
             out += [ShareBegin.wire(x) for x in gear.share_partners(st, mouse)]
