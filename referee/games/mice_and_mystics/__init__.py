@@ -6,8 +6,12 @@ from typing import Any
 from referee.engine import Game, Scenario, State
 
 from .actions import ACTIONS
+from .catalog import load_raw
+from .effects import checked_content
 from .info import INFO
 from .options import OPTIONS, check_options
+from .rules.dispatch import RULES
+from .setup import setup as setup_state
 from .state import MMState
 
 
@@ -15,14 +19,14 @@ class MiceAndMystics(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = MMState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         check_options(players, options)
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        from .setup import setup
-        return setup(self, players, options, seed)
+        return setup_state(self, players, options, seed)
 
     def variants(self, players: int) -> list[dict[str, Any]]:
         """Both chapters, each with the hero draft (MM-1.2, MM-4.3)."""
@@ -34,8 +38,7 @@ class MiceAndMystics(Game):
                 Scenario("chapter2", "Chapter 2: Gristle's Den", {"chapter": 2})]
 
     def validate_content(self) -> None:
-        from .catalog import build_content, load_raw
-        build_content(load_raw())
+        checked_content(load_raw())
 
 
 GAME = MiceAndMystics()

@@ -5,17 +5,11 @@ Field names that are Python keywords in the spec are renamed: share ``with`` -> 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from referee.engine import Action, ActionSet
-
-
-def _simple(type_name: str, doc: str) -> type[Action]:
-    cls: type[Action] = dataclass(frozen=True)(type(type_name.title().replace("_", ""), (Action,),
-                                                     {"__doc__": doc, "TYPE": type_name,
-                                                      "__annotations__": {}}))
-    return cls
+from referee.engine.actions import OMIT_DEFAULT
 
 
 @dataclass(frozen=True)
@@ -90,8 +84,8 @@ class UseAbility(Action):
     """MM-5.31 use a free or action ability card."""
     TYPE: ClassVar[str] = "ability"
     ability: str
-    target: str | None = None
-    area: str | None = None
+    target: str | None = field(default=None, metadata=OMIT_DEFAULT)
+    area: str | None = field(default=None, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -99,7 +93,7 @@ class UseItem(Action):
     """MM-5.30 use an item from the pack."""
     TYPE: ClassVar[str] = "use_item"
     card: str
-    target: str | None = None
+    target: str | None = field(default=None, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -107,7 +101,7 @@ class UseParty(Action):
     """MM-5.30 use a party item from the stash."""
     TYPE: ClassVar[str] = "use_party"
     card: str
-    target: str | None = None
+    target: str | None = field(default=None, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -239,26 +233,106 @@ class ChooseEncounter(Action):
     card: str
 
 
-SIMPLE = [_simple(name, doc) for name, doc in [
-    ("stand_up", "MM-6.3 spend a fresh movement to stand up."),
-    ("end_move", "MM-5.15 end the active movement."),
-    ("scurry", "MM-5.21 the scurry action: a new movement with a new roll."),
-    ("search", "MM-5.26 the search action."),
-    ("recover", "MM-5.23 the recover action."),
-    ("equip_begin", "MM-5.28 start the Equip free action."),
-    ("end_turn", "MM-5.12 end this mouse's turn."),
-    ("roll", "MM-5.34 roll the attack."),
-    ("skip", "MM-5.36 no second shot."),
-    ("keep", "MM-5.27 keep the found card in the pack."),
-    ("discard_for_cheese", "MM-5.27 discard the found card for cheese."),
-    ("equip_done", "MM-5.28 finish the Equip."),
-    ("share_done", "MM-5.29 finish the Share."),
-    ("no_reaction", "MM-5.46 no reaction to this attack."),
-    ("use_map_scrap", "MM-6.15 use Map Scrap for this encounter."),
-    ("decline", "MM-6.15 keep Map Scrap for later."),
-]]
+# -- actions without fields ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StandUp(Action):
+    """MM-6.3 spend a fresh movement to stand up."""
+    TYPE: ClassVar[str] = "stand_up"
+
+
+@dataclass(frozen=True)
+class EndMove(Action):
+    """MM-5.15 end the active movement."""
+    TYPE: ClassVar[str] = "end_move"
+
+
+@dataclass(frozen=True)
+class Scurry(Action):
+    """MM-5.21 the scurry action: a new movement with a new roll."""
+    TYPE: ClassVar[str] = "scurry"
+
+
+@dataclass(frozen=True)
+class Search(Action):
+    """MM-5.26 the search action."""
+    TYPE: ClassVar[str] = "search"
+
+
+@dataclass(frozen=True)
+class Recover(Action):
+    """MM-5.23 the recover action."""
+    TYPE: ClassVar[str] = "recover"
+
+
+@dataclass(frozen=True)
+class EquipBegin(Action):
+    """MM-5.28 start the Equip free action."""
+    TYPE: ClassVar[str] = "equip_begin"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """MM-5.12 end this mouse's turn."""
+    TYPE: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """MM-5.34 roll the attack."""
+    TYPE: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Skip(Action):
+    """MM-5.36 no second shot."""
+    TYPE: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """MM-5.27 keep the found card in the pack."""
+    TYPE: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True)
+class DiscardForCheese(Action):
+    """MM-5.27 discard the found card for cheese."""
+    TYPE: ClassVar[str] = "discard_for_cheese"
+
+
+@dataclass(frozen=True)
+class EquipDone(Action):
+    """MM-5.28 finish the Equip."""
+    TYPE: ClassVar[str] = "equip_done"
+
+
+@dataclass(frozen=True)
+class ShareDone(Action):
+    """MM-5.29 finish the Share."""
+    TYPE: ClassVar[str] = "share_done"
+
+
+@dataclass(frozen=True)
+class NoReaction(Action):
+    """MM-5.46 no reaction to this attack."""
+    TYPE: ClassVar[str] = "no_reaction"
+
+
+@dataclass(frozen=True)
+class UseMapScrap(Action):
+    """MM-6.15 use Map Scrap for this encounter."""
+    TYPE: ClassVar[str] = "use_map_scrap"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """MM-6.15 keep Map Scrap for later."""
+    TYPE: ClassVar[str] = "decline"
+
 
 ACTIONS = ActionSet([ChooseHero, ChooseAbility, Step, StepHook, LeaveWater, Melee, Ranged, Explore, Mend,
                      UseAbility, UseItem, UseParty, PlayTrick, ShareBegin, LevelUp, AttackAbility,
                      AttackTrick, SecondShot, Discard, TrapStat, Equip, Unequip, Swap, Give, Take, Cheese,
-                     Rescue, ReactAbility, ReactTrick, ChooseEncounter, *SIMPLE])
+                     Rescue, ReactAbility, ReactTrick, ChooseEncounter,
+                     StandUp, EndMove, Scurry, Search, Recover, EquipBegin, EndTurn, Roll, Skip, Keep,
+                     DiscardForCheese, EquipDone, ShareDone, NoReaction, UseMapScrap, Decline])

@@ -286,7 +286,6 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
             raise ContentError(f"{w}/tiles.toml: row {eid!r}: yellow edges (only) need an arrow on one end")
         if e.kind not in ("open", "yellow", "red"):
             raise ContentError(f"{w}/tiles.toml: row {eid!r}: unknown edge kind {e.kind!r}")
-    _check_effects(abilities, cards, monsters, boss_cards, heroes, encounters)
     return Content(faces, heroes, abilities, cards, monsters, boss_cards, encounters, sides, areas, edges,
                    nolos, chapters, exits, rooms)
 
@@ -301,15 +300,6 @@ def used_effects(c: Content) -> dict[str, dict[str, list[str]]]:
         "heroes.toml": {k: [h.innate] for k, h in c.heroes.items()},
         "encounters.toml": {k: [e.keyword] for k, e in c.encounters.items() if e.keyword},
     }
-
-
-def _check_effects(abilities: Any, cards: Any, monsters: Any, boss_cards: Any, heroes: Any,
-                   encounters: Any) -> None:
-    from .effects import EFFECTS
-
-    fake = Content({}, heroes, abilities, cards, monsters, boss_cards, encounters, {}, {}, {}, {}, {}, {}, {})
-    for name, used in used_effects(fake).items():
-        EFFECTS.check(f"{WHERE}/{name}", used)
 
 
 FILES = ("die.toml", "heroes.toml", "abilities.toml", "cards.toml", "monsters.toml", "encounters.toml",

@@ -1,30 +1,29 @@
-"""Effect keys named in the content files -> functions (``EffectRegistry``).
+"""Effect keys named in the content files -> functions, registered on ``rules.hooks.EFFECTS``.
 
-Every effect is ``fn(state, hook, row, ctx) -> int``. A *hook* names the moment that asks: modifier
-hooks ("move", "attack_dice", "defence_dice", ...) return a number to add; action hooks ("use",
-"event", "after_attack", "after_wound", "react", "pre_move") carry the effect out. An effect that
-does not answer a hook returns 0, so call sites simply sum over every source in play.
+Every effect is ``fn(state, hook, row, ctx) -> int`` (see ``rules/hooks.py``: modifier hooks return a
+number to add, action hooks carry the effect out and return 0). The verbs that are rules (healing,
+wounds, placing figures, Ember Burst) call them. When this module loads it checks the effect keys the
+content names (``check_content``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import EffectRegistry
+from .catalog import WHERE, Content, build_content, content, used_effects
+from .rules import battle, board, cheese
+from .rules.hooks import EFFECTS, Effect
 
-from .catalog import content
+if TYPE_CHECKING:  # annotations only: pyproject's layers still put effects below the model
+    from .model import MMModel
 
-if TYPE_CHECKING:
-    from .state import MMState
+__all__ = ["EFFECTS", "check_content", "checked_content"]
 
-Effect = Callable[["MMState", str, Any, dict[str, Any]], int]
-EFFECTS: EffectRegistry[Effect] = EffectRegistry("mice_and_mystics effects")
 reg = EFFECTS.register
 
 
 def _mod(hook_name: str) -> Effect:
     """A plain modifier: answers one hook with the row's amount."""
-    def fn(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+    def fn(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
         return row.amount if hook == hook_name else 0
     fn.__doc__ = f"adds the row's amount on hook {hook_name!r}"
     return fn
@@ -46,13 +45,13 @@ reg("feint")(_mod("defence_penalty"))      # s24
 
 
 @reg("lore_dice")
-def lore_dice(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def lore_dice(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """MM-3.3 "dice base = lore instead of battle"."""
     return 1 if hook == "dice_base_lore" else 0
 
 
 @reg("backstab")
-def backstab(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def backstab(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s05: +2 dice if another non-captured mouse is in the target's area."""
     if hook != "attack_dice":
         return 0
@@ -62,7 +61,7 @@ def backstab(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("stagger")
-def stagger(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def stagger(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s04: if the attack deals >= 2 wounds and the target survives, it is pinned."""
     if hook == "after_attack" and ctx["wounds"] >= row.amount and ctx["target"] in st.monsters:
         _pin(st, ctx["target"])
@@ -70,7 +69,7 @@ def stagger(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("pinning_shot")
-def pinning_shot(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def pinning_shot(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a05: >= 1 wound and the target survives: pinned (MM-6.4)."""
     if hook == "after_attack" and ctx["wounds"] >= 1 and ctx["target"] in st.monsters:
         _pin(st, ctx["target"])
@@ -78,12 +77,12 @@ def pinning_shot(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("double_shot")
-def double_shot(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def double_shot(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a04: after the attack, one more ranged attack (MM-5.36 step 6)."""
     return 1 if hook == "second_shot" else 0
 
 
-def _pin(st: MMState, mid: str) -> None:
+def _pin(st: MMModel, mid: str) -> None:
     mo = st.monsters[mid]
     if not mo.pinned:
         mo.pinned = True
@@ -91,31 +90,29 @@ def _pin(st: MMState, mid: str) -> None:
 
 
 @reg("bread_crumb")
-def bread_crumb(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def bread_crumb(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s18/s19: remove 2 non-poison wounds from the user or a mouse in its area."""
     if hook == "use":
-        from .rules.cheese import heal
-        heal(st, ctx["mouse"], ctx["target"], row.amount, row.name)
+        cheese.heal(st, ctx["mouse"], ctx["target"], row.amount, row.name)
     return 0
 
 
 @reg("honey_drop")
-def honey_drop(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def honey_drop(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s32: remove 3 non-poison wounds from a mouse in the user's area."""
     return bread_crumb(st, hook, row, ctx)
 
 
 @reg("mint_leaf")
-def mint_leaf(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def mint_leaf(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s20: all poison wounds and the webbed and stunned statuses."""
     if hook == "use":
-        from .rules.cheese import cleanse
-        cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned"), row.name)
+        cheese.cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned"), row.name)
     return 0
 
 
 @reg("smoke_seed")
-def smoke_seed(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def smoke_seed(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s22: as Slip Past for the user this turn."""
     if hook == "use":
         st.card_turn["slip"] = True
@@ -123,13 +120,13 @@ def smoke_seed(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("slip_past")
-def slip_past(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def slip_past(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a13: ignore the stop and leaving rules this turn (MM-5.19 b/c)."""
     return smoke_seed(st, hook, row, ctx)
 
 
 @reg("rind_offering")
-def rind_offering(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def rind_offering(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s33: remove up to 2 cheese from the monster wheel."""
     if hook == "use":
         st.wheel = max(0, st.wheel - row.amount)
@@ -138,7 +135,7 @@ def rind_offering(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("tripwire")
-def tripwire(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def tripwire(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s26: a monster in the holder's area or an adjacent area is pinned."""
     if hook == "use":
         _pin(st, ctx["target"])
@@ -146,54 +143,50 @@ def tripwire(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("pepper_dust")
-def pepper_dust(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def pepper_dust(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s25: cancels a monster attack that scored >= 1 hit."""
     return 1 if hook == "cancel_attack" else 0
 
 
 # -- events (MM-6.17) ------------------------------------------------------------------------------
 @reg("cats_shadow")
-def cats_shadow(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def cats_shadow(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s27: 2 cheese to the wheel, one at a time."""
     if hook == "event":
-        from .rules.cheese import add_wheel
-        add_wheel(st, row.amount, row.name)
+        cheese.add_wheel(st, row.amount, row.name)
     return 0
 
 
 @reg("crumb_trail")
-def crumb_trail(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def crumb_trail(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s28: every non-captured mouse gains 1 cheese."""
     if hook == "event":
-        from .rules.cheese import gain_cheese
         for m in st.mice.values():
             if not m.captured:
-                gain_cheese(st, m.id, row.amount, row.name)
+                cheese.gain_cheese(st, m.id, row.amount, row.name)
     return 0
 
 
 @reg("rude_awakening")
-def rude_awakening(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def rude_awakening(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s29: place 1 Sewer Skulker by MM-6.8 (surprise placement)."""
     if hook == "event":
-        from .rules.cheese import place_figures
-        place_figures(st, ["skulker"] * row.amount, surprise=True)
+        cheese.place_figures(st, ["skulker"] * row.amount, surprise=True)
     return 0
 
 
 @reg("loose_floorboard")
-def loose_floorboard(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def loose_floorboard(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """s30: the searcher suffers 1 wound, then (if not captured) gains 1 cheese."""
     if hook == "event":
-        from .rules.cheese import gain_cheese, wound_mouse
-        if not wound_mouse(st, ctx["mouse"], row.amount, False, row.name):
-            gain_cheese(st, ctx["mouse"], 1, row.name)
+        if not cheese.wound_mouse(st, ctx["mouse"], row.amount, False, row.name):
+            cheese.gain_cheese(st, ctx["mouse"], 1, row.name)
     return 0
 
 
 # -- abilities (MM-3.4) ----------------------------------------------------------------------------
 @reg("taunt")
-def taunt(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def taunt(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a02: melee monsters must choose this mouse until its next turn (MM-5.44)."""
     if hook == "use":
         st.mice[ctx["mouse"]].taunt = True
@@ -201,7 +194,7 @@ def taunt(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("glamour_ward")
-def glamour_ward(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def glamour_ward(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a09: mice in the caster's area roll +1 defence die until its next turn."""
     if hook == "use":
         st.mice[ctx["mouse"]].ward = True
@@ -209,28 +202,27 @@ def glamour_ward(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("soothing_balm")
-def soothing_balm(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def soothing_balm(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a06: remove 2 non-poison wounds from a mouse in this or an adjacent area."""
     return bread_crumb(st, hook, row, ctx)
 
 
 @reg("second_wind")
-def second_wind(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def second_wind(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a14: remove 2 non-poison wounds from this mouse."""
     return bread_crumb(st, hook, row, {**ctx, "target": ctx["mouse"]})
 
 
 @reg("cleanse")
-def cleanse_ability(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def cleanse_ability(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a07: poison wounds and the webbed, stunned and knocked-down statuses."""
     if hook == "use":
-        from .rules.cheese import cleanse
-        cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned", "knocked_down"), row.name)
+        cheese.cleanse(st, ctx["mouse"], ctx["target"], ("webbed", "stunned", "knocked_down"), row.name)
     return 0
 
 
 @reg("dash")
-def dash(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def dash(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a12: +3 MP to the active movement, or start the unused normal movement with +3 (MM-5.15)."""
     if hook == "use":
         t = st.turn
@@ -244,28 +236,26 @@ def dash(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("ember_burst")
-def ember_burst(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def ember_burst(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a08: each monster in the area suffers 2 magic hits (MM-5.38)."""
     if hook == "use":
-        from .rules.battle import ember_burst as burst
-        burst(st, ctx["mouse"], ctx["area"], row.amount)
+        battle.ember_burst(st, ctx["mouse"], ctx["area"], row.amount)
     return 0
 
 
 @reg("disarm")
-def disarm(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def disarm(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """a10: remove a mousetrap token from this or an adjacent area; gain 1 cheese."""
     if hook == "use":
-        from .rules.cheese import gain_cheese
         st.traps.remove(ctx["area"])
         st.log.public("trap_disarmed", area=ctx["area"])
-        gain_cheese(st, ctx["mouse"], row.amount, row.name)
+        cheese.gain_cheese(st, ctx["mouse"], row.amount, row.name)
     return 0
 
 
 # -- hero innates (MM-3.2) -------------------------------------------------------------------------
 @reg("stalwart")
-def stalwart(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def stalwart(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Corran: +1 defence die while another non-captured mouse is in his area."""
     if hook != "defence_dice":
         return 0
@@ -274,13 +264,13 @@ def stalwart(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("sharpshot")
-def sharpshot(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def sharpshot(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Wren: ranged attacks ignore the near-targets-first rule (MM-5.35 b)."""
     return 1 if hook == "ignore_near" else 0
 
 
 @reg("mend")
-def mend(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def mend(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Mallow (an action): remove up to 2 non-poison wounds from another mouse nearby (MM-5.24)."""
     if hook == "mend_amount":
         return 2
@@ -288,26 +278,26 @@ def mend(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("attuned")
-def attuned(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def attuned(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Fennimore: his mystic-class ability cards cost 1 less."""
     return -1 if hook == "ability_cost" and ctx["cls"] == "mystic" else 0
 
 
 @reg("salvage")
-def salvage(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def salvage(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Tock: discarding a search card for cheese gives 2 instead of 1."""
     return 1 if hook == "discard_cheese" else 0
 
 
 @reg("slippery")
-def slippery(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def slippery(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Pip: may leave an area with monsters regardless of numbers (MM-5.19 b)."""
     return 1 if hook == "slippery" else 0
 
 
 # -- monsters (MM-3.6, MM-3.7) ----------------------------------------------------------------------
 @reg("pack")
-def pack(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def pack(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Skulker: +1 battle die when another Skulker is in its area (never counts the boss, MM-6.10 e)."""
     if hook != "attack_dice":
         return 0
@@ -318,68 +308,64 @@ def pack(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("hard_shell")
-def hard_shell(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def hard_shell(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Beetle: +1 defence die against pierce attacks."""
     return 1 if hook == "defence_dice" and ctx["attack_type"] == "pierce" else 0
 
 
 @reg("soft_underbelly")
-def soft_underbelly(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def soft_underbelly(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Millipede: -1 defence die against magic attacks."""
     return -1 if hook == "defence_dice" and ctx["attack_type"] == "magic" else 0
 
 
 @reg("venom")
-def venom(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def venom(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Millipede: all wounds it deals are poison wounds."""
     return 1 if hook == "poison" else 0
 
 
 @reg("web")
-def web(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def web(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Webspinner: a wounding attack webs the target."""
     if hook == "after_wound":
-        from .rules.cheese import add_status
-        add_status(st, ctx["mouse"], "webbed")
+        cheese.add_status(st, ctx["mouse"], "webbed")
     return 0
 
 
 @reg("lunge")
-def lunge(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def lunge(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Lunges: movement roll +1."""
     return row.amount if hook == "monster_move" else 0
 
 
 @reg("snap")
-def snap(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def snap(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Snaps: a wounding attack stuns the target."""
     if hook == "after_wound":
-        from .rules.cheese import add_status
-        add_status(st, ctx["mouse"], "stunned")
+        cheese.add_status(st, ctx["mouse"], "stunned")
     return 0
 
 
 @reg("thrash")
-def thrash(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def thrash(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Thrashes: 2 attacks this turn."""
     return row.amount if hook == "attacks" else 0
 
 
 @reg("squeal")
-def squeal(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def squeal(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Gristle Squeals: before moving, place 1 Skulker (surprise placement)."""
     if hook == "pre_move":
-        from .rules.cheese import place_figures
-        place_figures(st, ["skulker"] * row.amount, surprise=True)
+        cheese.place_figures(st, ["skulker"] * row.amount, surprise=True)
     return 0
 
 
 # -- encounter keywords (MM-3.8) ---------------------------------------------------------------------
 @reg("traps")
-def traps(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def traps(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Traps: a token on every empty trap slot of the tile without a mouse."""
     if hook == "reveal":
-        from .rules import board
         for a in board.graph(st).ids:
             if board.AREAS[a].trap_slot and a not in st.traps and not board.mice_in(st, a):
                 st.traps.append(a)
@@ -389,69 +375,29 @@ def traps(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
 
 
 @reg("dark_tunnel")
-def dark_tunnel(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def dark_tunnel(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Dark Tunnel: LOS only to the same or an adjacent area (read by board.has_los)."""
     return 1 if hook == "dark" else 0
 
 
 @reg("crumbs_everywhere")
-def crumbs_everywhere(st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
+def crumbs_everywhere(st: MMModel, hook: str, row: Any, ctx: dict[str, Any]) -> int:
     """Crumbs Everywhere: search rolls get +1 die."""
     return 1 if hook == "search_dice" else 0
 
 
-# -- queries used by the rules ------------------------------------------------------------------------
-C = content()
-CARDS = C.cards
-HEROES = C.heroes
+# -- the content's effect keys (MM-3: the numbers are data, the verbs are here) -------------------------
+def check_content(c: Content) -> None:
+    """Every effect key the content names has a function (``ContentError`` names file and row)."""
+    for name, used in used_effects(c).items():
+        EFFECTS.check(f"{WHERE}/{name}", used)
 
 
-def call(key: str, st: MMState, hook: str, row: Any, ctx: dict[str, Any]) -> int:
-    return EFFECTS.effects[key](st, hook, row, ctx)
+def checked_content(raw: dict[str, dict[str, Any]]) -> Content:
+    """``build_content`` with the effect keys checked too."""
+    c = build_content(raw)
+    check_content(c)
+    return c
 
 
-def mouse_mod(st: MMState, mouse: str, hook: str, ctx: dict[str, Any]) -> int:
-    """Sum of a hook over the mouse's equipped cards, pack items and innate ability."""
-    m = st.mice[mouse]
-    ctx["mouse"] = mouse
-    effects = EFFECTS.effects
-    total = 0
-    for cid in m.equipped:
-        row = CARDS[cid]
-        if row.effect and row.kind != "weapon":
-            total += effects[row.effect](st, hook, row, ctx)
-    for cid in m.pack:
-        row = CARDS[cid]
-        if row.effect and row.kind == "item":
-            total += effects[row.effect](st, hook, row, ctx)
-    hero = HEROES[mouse]
-    return total + effects[hero.innate](st, hook, hero, ctx)
-
-
-def mouse_has(st: MMState, mouse: str, key: str) -> bool:
-    return C.heroes[mouse].innate == key
-
-
-def keyword_mod(st: MMState, hook: str) -> int:
-    enc = st.encounter
-    if enc["keyword"] and enc["keyword_side"] == st.side:
-        return EFFECTS.effects[enc["keyword"]](st, hook, None, {})
-    return 0
-
-
-def monster_mod(st: MMState, mid: str, hook: str, ctx: dict[str, Any]) -> int:
-    mo = st.monsters[mid]
-    total = 0
-    for key in C.monsters[mo.type].effects:
-        total += EFFECTS.effects[key](st, hook, C.monsters[mo.type], {**ctx, "monster": mid})
-    return total
-
-
-def ability_cost(st: MMState, mouse: str, ability: str) -> int:
-    row = C.abilities[ability]
-    return max(0, row.cost + mouse_mod(st, mouse, "ability_cost", {"cls": row.cls}))
-
-
-def weapon_mod(st: MMState, weapon: str, hook: str, ctx: dict[str, Any]) -> int:
-    row = C.cards[weapon]
-    return EFFECTS.effects[row.effect](st, hook, row, ctx) if row.effect else 0
+check_content(content())

@@ -3,14 +3,12 @@ deck orders and the set-aside boss cards are hidden (sizes/counts only) until AL
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, Viewer
 
 from .catalog import content
-
-if TYPE_CHECKING:  # the state module calls build_view: a runtime import would be a cycle
-    from .state import MMState
+from .model import MMModel
 
 C = content()
 
@@ -36,7 +34,7 @@ def board_of(chapter: str) -> dict[str, Any]:
             "victory": ch.victory}
 
 
-def _mouse(st: MMState, mid: str) -> dict[str, Any]:
+def _mouse(st: MMModel, mid: str) -> dict[str, Any]:
     m = st.mice[mid]
     hero = C.heroes[mid]
     return {"seat": m.seat, "name": hero.name, "area": m.area, "captured": m.captured, "wounds": m.wounds,
@@ -46,7 +44,7 @@ def _mouse(st: MMState, mid: str) -> dict[str, Any]:
             "ward": m.ward}
 
 
-def _turn(st: MMState) -> dict[str, Any] | None:
+def _turn(st: MMModel) -> dict[str, Any] | None:
     t = st.turn
     if t is None:
         return None
@@ -66,7 +64,7 @@ def _turn(st: MMState) -> dict[str, Any] | None:
             "ability_used_by": list(st.ability_used)}
 
 
-def build_view(st: MMState, viewer: Viewer, log_tail: int = 12) -> dict[str, Any]:
+def build_view(st: MMModel, viewer: Viewer, log_tail: int = 12) -> dict[str, Any]:
     top = st.stack.top()
     pend = st.pending()
     enc = st.encounter

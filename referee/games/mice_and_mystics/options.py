@@ -5,6 +5,7 @@ from typing import Any
 
 from referee.engine import BadOptions, Option, OptionsSpec
 
+from .catalog import content
 from .info import MAX_ROUND_LIMIT
 
 OPTIONS = OptionsSpec(
@@ -18,8 +19,6 @@ OPTIONS = OptionsSpec(
 
 def check_options(players: int, options: dict[str, Any]) -> None:
     """MM-4.1 invalid combinations are rejected with one clear message."""
-    from .catalog import content
-
     heroes = options["heroes"]
     assignment = options["assignment"]
     if heroes:

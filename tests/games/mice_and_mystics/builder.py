@@ -6,9 +6,11 @@ from typing import Any
 from referee.engine import Rng
 from referee.games.mice_and_mystics import GAME
 from referee.games.mice_and_mystics.catalog import content
+from referee.games.mice_and_mystics.model import Monster, Monsters, Mouse
 from referee.games.mice_and_mystics.rules import flow
 from referee.games.mice_and_mystics.rules.movement import move_value
-from referee.games.mice_and_mystics.state import MMState, Monster, Mouse
+from referee.games.mice_and_mystics.setup import new_state
+from referee.games.mice_and_mystics.state import MMState
 
 C = content()
 
@@ -36,7 +38,7 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
     """Build a state from a scenario's [setup] table (chapter, side, mice, monsters, board, track)."""
     chapter = int(setup.get("chapter", 1))
     options = GAME.options.validate({"chapter": chapter})
-    st = MMState(GAME, 1, options, ScriptedRng(seed, faces(dice)))
+    st = new_state(GAME, 1, options, ScriptedRng(seed, faces(dice)))
     st.side = setup["side"]
     st.sides_entered = list(setup.get("sides_entered", [st.side]))
     st.end_page = setup.get("end_page", st.end_page)
@@ -69,7 +71,7 @@ def build(setup: dict[str, Any], dice: list[str], seed: int = 0) -> MMState:
         st.monsters[mo["id"]] = Monster(mo["id"], mo["type"], mo["area"], mo.get("wounds", 0),
                                         mo.get("pinned", False))
         st.supply[mo["type"]] -= 1
-    st.monsters = dict(sorted(st.monsters.items(), key=lambda kv: int(kv[0][1:])))
+    st.monsters = Monsters(sorted(st.monsters.items(), key=lambda kv: int(kv[0][1:])))
     st.next_monster = setup.get("next_monster", max([int(k[1:]) for k in st.monsters] + [0]) + 1)
     for mtype, left in setup.get("supply", {}).items():
         st.supply[mtype] = left

@@ -8,7 +8,7 @@ import pytest
 
 from referee.engine import ContentError
 from referee.games.mice_and_mystics.catalog import build_content, content, load_raw, used_effects
-from referee.games.mice_and_mystics.effects import EFFECTS
+from referee.games.mice_and_mystics.effects import EFFECTS, checked_content
 
 
 def test_counts_of_this_edition() -> None:
@@ -50,7 +50,7 @@ def test_broken_content_names_file_and_row(file: str, key: str, row: int, field:
     raw = copy.deepcopy(load_raw())
     raw[file][key][row][field] = value
     with pytest.raises(ContentError) as err:
-        build_content(raw)
+        checked_content(raw)
     assert file in str(err.value) and message in str(err.value)
 
 

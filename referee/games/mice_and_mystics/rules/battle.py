@@ -1,24 +1,24 @@
 """MM-5.22, MM-5.33-5.38, MM-6.10: mice attacking monsters, Ember Burst, defeat and the boss's cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import AttackAbility, AttackTrick, Melee, Ranged, Roll, SecondShot, Skip
 from ..catalog import content
-from ..effects import ability_cost, call, monster_mod, mouse_mod, weapon_mod
+from ..model import MMModel
 from . import board, cheese, flow
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from .dispatch import RULES
+from .hooks import ability_cost, call, monster_mod, mouse_mod, weapon_mod
 
 C = content()
 
 
-def weapons(st: MMState, mouse: str, mode: str) -> list[str]:
+def weapons(st: MMModel, mouse: str, mode: str) -> list[str]:
     return [c for c in st.mice[mouse].equipped if C.cards[c].kind == "weapon" and C.cards[c].mode == mode]
 
 
-def melee_targets(st: MMState, mouse: str, weapon: str) -> list[str]:
+def melee_targets(st: MMModel, mouse: str, weapon: str) -> list[str]:
     """MM-5.35 a same or adjacent area (never across red); Nail Spear also 2 crossings via non-red edges."""
     area = st.mice[mouse].area
     assert area is not None
@@ -31,7 +31,7 @@ def melee_targets(st: MMState, mouse: str, weapon: str) -> list[str]:
     return [k for k, m in st.monsters.items() if m.area in near]
 
 
-def ranged_targets(st: MMState, mouse: str) -> list[str]:
+def ranged_targets(st: MMModel, mouse: str) -> list[str]:
     """MM-5.35 b near monsters first (Sharpshot ignores it), else any monster in LOS."""
     area = st.mice[mouse].area
     assert area is not None
@@ -41,24 +41,24 @@ def ranged_targets(st: MMState, mouse: str) -> list[str]:
     return [k for k, m in st.monsters.items() if board.has_los(st, area, m.area)]
 
 
-def battle_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def battle_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for w in weapons(st, mouse, "melee"):
-        out += [{"type": "melee", "target": t, "weapon": w} for t in melee_targets(st, mouse, w)]
+        out += [Melee.wire(t, w) for t in melee_targets(st, mouse, w)]
     ranged = weapons(st, mouse, "ranged")
     if ranged:
         targets = ranged_targets(st, mouse)
-        out += [{"type": "ranged", "target": t, "weapon": w} for w in ranged for t in targets]
+        out += [Ranged.wire(t, w) for w in ranged for t in targets]
     return out
 
 
-def declare(st: MMState, mouse: str, mode: str, target: str, weapon: str) -> None:
+def declare(st: MMModel, mouse: str, mode: str, target: str, weapon: str) -> None:
     """MM-5.22 opens the battle-declare sub-phase (MM-5.34)."""
     st.stack.push("battle_declare", st.mice[mouse].seat, mouse=mouse, mode=mode, target=target, weapon=weapon,
                   ability=None, trick=None)
 
 
-def declare_options(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def declare_options(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     """MM-5.34 one attack ability, Feint once, then roll."""
     mouse = data["mouse"]
     m = st.mice[mouse]
@@ -67,40 +67,50 @@ def declare_options(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
         for a in m.abilities:
             row = C.abilities[a]
             if row.timing == "attack" and row.mode == data["mode"] and ability_cost(st, mouse, a) <= m.cheese:
-                out.append({"type": "attack_ability", "ability": a})
+                out.append(AttackAbility.wire(a))
     if data["trick"] is None:
         for c in sorted(set(m.tricks)):
             if C.cards[c].effect == "feint":
-                out.append({"type": "attack_trick", "card": c})
-    out.append({"type": "roll"})
+                out.append(AttackTrick.wire(c))
+    out.append(Roll.wire())
     return out
 
 
-def declare_apply(st: MMState, action: dict[str, Any]) -> None:
+def _declared(st: MMModel) -> dict[str, Any]:
+    """The open battle-declare sub-decision's data."""
     frame = st.stack.top()
     assert frame is not None
-    data = frame.data
+    return frame.data
+
+
+@RULES.on(AttackAbility)
+def attack_ability(st: MMModel, seat: int, a: AttackAbility) -> None:
+    data = _declared(st)
     mouse = data["mouse"]
-    m = st.mice[mouse]
-    kind = action["type"]
-    if kind == "attack_ability":
-        a = action["ability"]
-        m.cheese -= ability_cost(st, mouse, a)
-        st.ability_used.append(mouse)
-        data["ability"] = a
-        st.log.public("ability", mouse=mouse, ability=a)
-        return
-    if kind == "attack_trick":
-        m.tricks.remove(action["card"])
-        st.search_discard.append(action["card"])
-        data["trick"] = action["card"]
-        st.log.public("trick", mouse=mouse, card=action["card"])
-        return
-    st.stack.pop()
-    resolve_attack(st, mouse, data["mode"], data["target"], data["weapon"], data["ability"], data["trick"])
+    st.mice[mouse].cheese -= ability_cost(st, mouse, a.ability)
+    st.ability_used.append(mouse)
+    data["ability"] = a.ability
+    st.log.public("ability", mouse=mouse, ability=a.ability)
 
 
-def attack_dice(st: MMState, mouse: str, target: str, weapon: str, ability: str | None) -> int:
+@RULES.on(AttackTrick)
+def attack_trick(st: MMModel, seat: int, a: AttackTrick) -> None:
+    data = _declared(st)
+    mouse = data["mouse"]
+    st.mice[mouse].tricks.remove(a.card)
+    st.search_discard.append(a.card)
+    data["trick"] = a.card
+    st.log.public("trick", mouse=mouse, card=a.card)
+
+
+@RULES.on(Roll)
+def roll_attack(st: MMModel, seat: int, a: Roll) -> None:
+    data = st.stack.pop().data
+    resolve_attack(st, data["mouse"], data["mode"], data["target"], data["weapon"], data["ability"],
+                   data["trick"])
+
+
+def attack_dice(st: MMModel, mouse: str, target: str, weapon: str, ability: str | None) -> int:
     """MM-5.33 base (battle or lore) + weapon bonus + Copper Ring + Power Strike + Backstab."""
     hero = C.heroes[mouse]
     ctx = {"mouse": mouse, "target": target}
@@ -113,7 +123,7 @@ def attack_dice(st: MMState, mouse: str, target: str, weapon: str, ability: str 
     return max(0, n)
 
 
-def resolve_attack(st: MMState, mouse: str, mode: str, target: str, weapon: str, ability: str | None,
+def resolve_attack(st: MMModel, mouse: str, mode: str, target: str, weapon: str, ability: str | None,
                    trick: str | None) -> None:
     """MM-5.36 roll, hits, cheese; defence only after >= 1 hit; wounds; defeat; after-effects."""
     n = attack_dice(st, mouse, target, weapon, ability)
@@ -137,18 +147,22 @@ def resolve_attack(st: MMState, mouse: str, mode: str, target: str, weapon: str,
             st.stack.push("second_shot", st.mice[mouse].seat, mouse=mouse, weapon=weapon)
 
 
-def second_shot_options(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "second_shot", "target": t}
-            for t in ranged_targets(st, data["mouse"])] + [{"type": "skip"}]
+def second_shot_options(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [SecondShot.wire(t) for t in ranged_targets(st, data["mouse"])] + [Skip.wire()]
 
 
-def second_shot_apply(st: MMState, action: dict[str, Any]) -> None:
-    frame = st.stack.pop()
-    if action["type"] == "second_shot":
-        resolve_attack(st, frame.data["mouse"], "ranged", action["target"], frame.data["weapon"], None, None)
+@RULES.on(SecondShot)
+def second_shot(st: MMModel, seat: int, a: SecondShot) -> None:
+    data = st.stack.pop().data
+    resolve_attack(st, data["mouse"], "ranged", a.target, data["weapon"], None, None)
 
 
-def defend_and_wound(st: MMState, mouse: str | None, target: str, hits: int, atype: str, penalty: int) -> int:
+@RULES.on(Skip)
+def skip(st: MMModel, seat: int, a: Skip) -> None:
+    st.stack.pop()
+
+
+def defend_and_wound(st: MMModel, mouse: str | None, target: str, hits: int, atype: str, penalty: int) -> int:
     """MM-5.36 steps 3-5: defence roll (monster F1 -> wheel at once), wounds, defeat. Returns wounds."""
     mo = st.monsters[target]
     base = receiving_defence(st) if C.monsters[mo.type].boss else C.monsters[mo.type].defence
@@ -165,7 +179,7 @@ def defend_and_wound(st: MMState, mouse: str | None, target: str, hits: int, aty
     return wounds
 
 
-def receiving_order(st: MMState) -> list[str]:
+def receiving_order(st: MMModel) -> list[str]:
     """MM-6.10 b the boss's unfilled drawn cards in track order, then surprise-row order."""
     boss = st.boss
     assert boss is not None
@@ -181,12 +195,12 @@ def receiving_order(st: MMState) -> list[str]:
     return sorted(cards, key=pos)
 
 
-def receiving_defence(st: MMState) -> int:
+def receiving_defence(st: MMModel) -> int:
     order = receiving_order(st)
     return C.boss_cards[order[0]].defence if order else 0
 
 
-def wound_monster(st: MMState, mouse: str | None, target: str, wounds: int) -> None:
+def wound_monster(st: MMModel, mouse: str | None, target: str, wounds: int) -> None:
     """MM-5.36 step 4-5 / MM-6.10 c wounds; the boss's go onto its receiving card, excess to the next."""
     mo = st.monsters[target]
     if C.monsters[mo.type].boss:
@@ -212,7 +226,7 @@ def wound_monster(st: MMState, mouse: str | None, target: str, wounds: int) -> N
         defeat(st, mouse, target)
 
 
-def defeat(st: MMState, mouse: str | None, target: str) -> None:
+def defeat(st: MMModel, mouse: str | None, target: str) -> None:
     """MM-5.37 the figure returns to the supply; the last of its type takes its card off the track."""
     mo = st.monsters.pop(target)
     st.supply[mo.type] += 1
@@ -226,7 +240,7 @@ def defeat(st: MMState, mouse: str | None, target: str) -> None:
         flow.remove_card(st, f"init:{mo.type}")
 
 
-def ember_burst(st: MMState, mouse: str, area: str, hits: int) -> None:
+def ember_burst(st: MMModel, mouse: str, area: str, hits: int) -> None:
     """MM-5.38 each monster in the area, in number order: 2 magic hits, then defence, wounds, defeat."""
     for mid in sorted(board.monsters_in(st, area), key=lambda k: int(k[1:])):
         if st.result is not None:

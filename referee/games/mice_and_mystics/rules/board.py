@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from ..catalog import content
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from ..model import MMModel
 
 C = content()
 AREAS = C.areas
@@ -63,11 +60,11 @@ class SideGraph:
 GRAPHS = {s: SideGraph(s) for s in C.sides}
 
 
-def graph(st: MMState) -> SideGraph:
+def graph(st: MMModel) -> SideGraph:
     return GRAPHS[st.side]
 
 
-def edge_to(st: MMState, a: str, b: str) -> tuple[str, int] | None:
+def edge_to(st: MMModel, a: str, b: str) -> tuple[str, int] | None:
     """(kind, mouse cost) of the edge a->b, or None if not connected."""
     for n, kind, cost in GRAPHS[AREAS[a].side].nbrs[a]:
         if n == b:
@@ -80,7 +77,7 @@ def adjacent_or_same(a: str, b: str) -> bool:
     return a == b or b in GRAPHS[AREAS[a].side].adj[a]
 
 
-def has_los(st: MMState, a: str, b: str) -> bool:
+def has_los(st: MMModel, a: str, b: str) -> bool:
     """MM-3.9 LOS; MM-3.8 Dark Tunnel limits it to the same or an adjacent area."""
     enc = st.encounter
     if enc["keyword"] == "dark_tunnel" and enc["keyword_side"] == st.side:
@@ -88,12 +85,12 @@ def has_los(st: MMState, a: str, b: str) -> bool:
     return b in GRAPHS[AREAS[a].side].los[a]
 
 
-def mice_in(st: MMState, area: str) -> list[str]:
+def mice_in(st: MMModel, area: str) -> list[str]:
     """Non-captured mice in an area, in mouse order."""
     return [m.id for m in st.mice.values() if m.area == area and not m.captured]
 
 
-def monsters_in(st: MMState, area: str) -> list[str]:
+def monsters_in(st: MMModel, area: str) -> list[str]:
     return [k for k, m in st.monsters.items() if m.area == area]
 
 
@@ -101,7 +98,7 @@ def size_of(mtype: str) -> str:
     return C.monsters[mtype].size
 
 
-def can_accept(st: MMState, area: str, size: str, ignore: str | None = None) -> bool:
+def can_accept(st: MMModel, area: str, size: str, ignore: str | None = None) -> bool:
     """MM-5.20 capacity: 4 small figures or 1 large; special areas have no limit."""
     if AREAS[area].special:
         return True
@@ -119,11 +116,11 @@ def can_accept(st: MMState, area: str, size: str, ignore: str | None = None) -> 
     return small < 4
 
 
-def mouse_areas(st: MMState) -> set[str]:
+def mouse_areas(st: MMModel) -> set[str]:
     return {m.area for m in st.mice.values() if not m.captured and m.area is not None}
 
 
-def dist_to_mice(st: MMState, area: str) -> int:
+def dist_to_mice(st: MMModel, area: str) -> int:
     """Fewest crossings over all edges to the nearest area holding a non-captured mouse (MM-5.39, 6.8)."""
     d = GRAPHS[st.side].dist[area]
     best = 10 ** 6
@@ -133,7 +130,7 @@ def dist_to_mice(st: MMState, area: str) -> int:
     return best
 
 
-def monsters_on_side(st: MMState) -> bool:
+def monsters_on_side(st: MMModel) -> bool:
     return bool(st.monsters)
 
 
@@ -141,7 +138,7 @@ def ordinal(area: str) -> int:
     return AREAS[area].ord
 
 
-def bfs_within(st: MMState, sources: set[str], passable: set[str]) -> dict[str, int]:
+def bfs_within(st: MMModel, sources: set[str], passable: set[str]) -> dict[str, int]:
     """Multi-source BFS over all edges, only through ``passable`` areas (monster movement, MM-5.41)."""
     g = GRAPHS[st.side]
     out = {s: 0 for s in sources}

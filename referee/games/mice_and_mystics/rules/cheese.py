@@ -1,35 +1,33 @@
 """MM-6.5-6.8, MM-8: dice, the cheese wheel, the hourglass, surges, placement, capture and the result."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Outcome
 
 from ..catalog import content
+from ..model import MMModel, Monster
 from . import board
 from .board import CHEESE
-
-if TYPE_CHECKING:
-    from ..state import MMState
 
 C = content()
 
 
-def roll(st: MMState, n: int, why: str, who: str = "") -> list[int]:
+def roll(st: MMModel, n: int, why: str, who: str = "") -> list[int]:
     """MM-3.1a n successive die draws, logged publicly with their faces."""
     faces = [st.rng.die(6) for _ in range(max(0, n))]
     st.log.public("roll", why=why, who=who, faces=[f"F{f}" for f in faces])
     return faces
 
 
-def finish(st: MMState, win: bool, reason: str) -> None:
+def finish(st: MMModel, win: bool, reason: str) -> None:
     """MM-8.1/8.2 the first terminal event ends the game at once."""
     if st.result is None:
         st.result = {"win": win, "reason": reason}
         st.log.public("game_over", result="win" if win else "loss", reason=reason)
 
 
-def advance_hourglass(st: MMState, why: str) -> None:
+def advance_hourglass(st: MMModel, why: str) -> None:
     """MM-6.7 one page; reaching the chapter-end page loses at once."""
     if st.result is not None:
         return
@@ -39,7 +37,7 @@ def advance_hourglass(st: MMState, why: str) -> None:
         finish(st, False, "hourglass")
 
 
-def add_wheel(st: MMState, n: int, why: str) -> None:
+def add_wheel(st: MMModel, n: int, why: str) -> None:
     """MM-6.6 c: tokens one at a time; a full wheel advances the hourglass, then surges once."""
     for _ in range(n):
         if st.result is not None:
@@ -58,7 +56,7 @@ def add_wheel(st: MMState, n: int, why: str) -> None:
                 place_figures(st, list(enc["surge"]), surprise=True)
 
 
-def wheel_faces(st: MMState, faces: list[int], why: str) -> None:
+def wheel_faces(st: MMModel, faces: list[int], why: str) -> None:
     """MM-6.6 b: each F1 on a monster roll adds a token at once."""
     for f in faces:
         if f in CHEESE:
@@ -67,7 +65,7 @@ def wheel_faces(st: MMState, faces: list[int], why: str) -> None:
                 return
 
 
-def gain_cheese(st: MMState, mouse: str, n: int, why: str) -> None:
+def gain_cheese(st: MMModel, mouse: str, n: int, why: str) -> None:
     if n <= 0:
         return
     m = st.mice[mouse]
@@ -77,17 +75,16 @@ def gain_cheese(st: MMState, mouse: str, n: int, why: str) -> None:
 
 
 # -- placement (MM-6.8) --------------------------------------------------------------------------
-def new_monster(st: MMState, mtype: str, area: str) -> str:
+def new_monster(st: MMModel, mtype: str, area: str) -> str:
     mid = f"m{st.next_monster}"
     st.next_monster += 1
     st.supply[mtype] -= 1
-    from ..state import Monster
     st.monsters[mid] = Monster(mid, mtype, area)
     st.log.public("monster_placed", monster=mid, monster_type=mtype, area=area)
     return mid
 
 
-def place_fixed(st: MMState, mtype: str, area: str) -> str | None:
+def place_fixed(st: MMModel, mtype: str, area: str) -> str | None:
     """Room tables put figures in the listed areas (supply permitting)."""
     if st.supply.get(mtype, 0) <= 0:
         return None
@@ -102,7 +99,7 @@ def _group(mtype: str) -> int:
     return 0 if m.mode == "ranged" else 1 if m.size == "large" else 2
 
 
-def place_figures(st: MMState, types: list[str], surprise: bool) -> list[str]:
+def place_figures(st: MMModel, types: list[str], surprise: bool) -> list[str]:
     """MM-6.8 non-fixed placement; with ``surprise`` the new cards join the surprise row (MM-5.9)."""
     order = sorted(range(len(types)), key=lambda i: (_group(types[i]), i))
     placed: list[str] = []
@@ -129,7 +126,7 @@ def place_figures(st: MMState, types: list[str], surprise: bool) -> list[str]:
     return placed
 
 
-def join_surprise(st: MMState, types: list[str]) -> None:
+def join_surprise(st: MMModel, types: list[str]) -> None:
     """MM-5.9 cards of newly placed types with no card on the track or in the row join the row."""
     new: list[str] = []
     for t in types:
@@ -143,7 +140,7 @@ def join_surprise(st: MMState, types: list[str]) -> None:
         st.log.public("surprise", cards=list(new))
 
 
-def draw_boss_cards(st: MMState, mid: str, mtype: str) -> None:
+def draw_boss_cards(st: MMModel, mid: str, mtype: str) -> None:
     """MM-5.8 shuffle the boss's 4 cards, take 2; they join the track when initiative is set, or the row."""
     cards = [k for k, b in C.boss_cards.items() if b.boss == mtype]
     st.rng.shuffle(cards)
@@ -156,7 +153,7 @@ def draw_boss_cards(st: MMState, mid: str, mtype: str) -> None:
 
 
 # -- capture (MM-6.5) ----------------------------------------------------------------------------
-def capture(st: MMState, mouse: str, why: str) -> None:
+def capture(st: MMModel, mouse: str, why: str) -> None:
     """MM-6.5 c in order: hourglass, all-captured check, remove figure, cheese to the wheel."""
     m = st.mice[mouse]
     st.log.public("captured", mouse=mouse, why=why)
@@ -180,7 +177,7 @@ def capture(st: MMState, mouse: str, why: str) -> None:
         add_wheel(st, cheese, "capture")
 
 
-def wound_mouse(st: MMState, mouse: str, n: int, poison: bool, why: str) -> bool:
+def wound_mouse(st: MMModel, mouse: str, n: int, poison: bool, why: str) -> bool:
     """Put wounds on a mouse; True if it was captured (MM-6.5 a, c)."""
     if n <= 0:
         return False
@@ -195,7 +192,7 @@ def wound_mouse(st: MMState, mouse: str, n: int, poison: bool, why: str) -> bool
     return False
 
 
-def heal(st: MMState, healer: str | None, target: str, n: int, why: str) -> int:
+def heal(st: MMModel, healer: str | None, target: str, n: int, why: str) -> int:
     """MM-6.5 b non-poison healing: removes normal wounds only."""
     m = st.mice[target]
     k = min(n, m.wounds - m.poison)
@@ -206,7 +203,7 @@ def heal(st: MMState, healer: str | None, target: str, n: int, why: str) -> int:
     return max(k, 0)
 
 
-def cleanse(st: MMState, healer: str | None, target: str, statuses: tuple[str, ...], why: str) -> None:
+def cleanse(st: MMModel, healer: str | None, target: str, statuses: tuple[str, ...], why: str) -> None:
     """MM-6.5 b Cleanse / Mint Leaf: poison wounds and the listed statuses."""
     m = st.mice[target]
     if m.poison:
@@ -217,7 +214,7 @@ def cleanse(st: MMState, healer: str | None, target: str, statuses: tuple[str, .
     st.log.public("cleansed", mouse=target, why=why)
 
 
-def add_status(st: MMState, mouse: str, status: str) -> None:
+def add_status(st: MMModel, mouse: str, status: str) -> None:
     m = st.mice[mouse]
     if status not in m.statuses:
         m.statuses.append(status)
@@ -226,7 +223,7 @@ def add_status(st: MMState, mouse: str, status: str) -> None:
 
 
 # -- the result (MM-8.3-8.5) ------------------------------------------------------------------------
-def team_score(st: MMState) -> int:
+def team_score(st: MMModel) -> int:
     res = st.result or {"win": False}
     if res["win"]:
         never = sum(1 for m in st.mice.values() if not m.ever_captured)
@@ -235,7 +232,7 @@ def team_score(st: MMState) -> int:
     return 15 * (len(st.sides_entered) - 1) + min(40, 2 * st.defeated_total)
 
 
-def outcome_of(st: MMState) -> Outcome:
+def outcome_of(st: MMModel) -> Outcome:
     res = st.result
     assert res is not None
     score = team_score(st)

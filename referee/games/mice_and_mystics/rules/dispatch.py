@@ -1,66 +1,10 @@
-"""One entry point for legal lists and trusted apply: the top sub-decision, else the main phase."""
+"""MM-5.47 the rules by action class: each rules module registers the rule of its actions on ``RULES``
+(``rules/decisions.py`` imports them all); ``MMState._apply`` calls ``RULES``."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from referee.engine.dispatch import Dispatch
 
-from . import battle, care, explore, flow, gear, mainphase, monsters, movement, search
+from ..actions import ACTIONS
+from ..model import MMModel
 
-if TYPE_CHECKING:
-    from ..state import MMState
-
-
-def _trap_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "trap_stat", "stat": "move"}, {"type": "trap_stat", "stat": "lore"}]
-
-
-def _trap_apply(st: MMState, action: dict[str, Any]) -> None:
-    frame = st.stack.pop()
-    movement.trap_roll(st, frame.data["mouse"], action["stat"])
-
-
-def _draft_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    from ..setup import draft_legal
-    return draft_legal(st, data)
-
-
-def _draft_apply(st: MMState, action: dict[str, Any]) -> None:
-    from ..setup import draft_apply
-    draft_apply(st, action)
-
-
-Legal = Callable[["MMState", dict[str, Any]], list[dict[str, Any]]]
-Apply = Callable[["MMState", dict[str, Any]], None]
-FRAMES: dict[str, tuple[Legal, Apply]] = {
-    "draft_hero": (_draft_legal, _draft_apply),
-    "choose_ability": (_draft_legal, _draft_apply),
-    "battle_declare": (lambda st, d: battle.declare_options(st, d), battle.declare_apply),
-    "second_shot": (battle.second_shot_options, battle.second_shot_apply),
-    "search_result": (search.result_legal, search.result_apply),
-    "pack_overflow": (search.overflow_legal, search.overflow_apply),
-    "trap_stat": (_trap_legal, _trap_apply),
-    "equip": (gear.equip_legal, gear.equip_apply),
-    "share": (gear.share_legal, gear.share_apply),
-    "rescue": (care.rescue_legal, care.rescue_apply),
-    "reaction": (monsters.reaction_legal, monsters.reaction_apply),
-    "map_scrap": (explore.map_scrap_legal, explore.map_scrap_apply),
-    "choose_encounter": (explore.choose_encounter_legal, explore.choose_encounter_apply),
-}
-
-
-def legal(st: MMState) -> list[dict[str, Any]]:
-    top = st.stack.top()
-    if top is not None:
-        return FRAMES[top.kind][0](st, top.data)
-    return mainphase.main_legal(st)
-
-
-def apply(st: MMState, action: dict[str, Any]) -> None:
-    top = st.stack.top()
-    if top is not None:
-        FRAMES[top.kind][1](st, action)
-    else:
-        mainphase.main_apply(st, action)
-    if not st.stack and st.turn is not None and st.turn["kind"] == "mouse" and st.search_queue:
-        search.continue_search(st, st.turn["mouse"])
-    flow.advance(st)
+RULES = Dispatch[MMModel](ACTIONS)

@@ -1,36 +1,36 @@
 """MM-5.25, MM-6.9, MM-6.11, MM-6.15: exploring, room rules, encounter cards and Map Scrap."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import ChooseEncounter, Decline, Explore, UseMapScrap
 from ..catalog import content
-from ..effects import call
+from ..model import MMModel
 from . import cheese, flow
 from .board import AREAS
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from .dispatch import RULES
+from .hooks import call
 
 C = content()
 
 
-def exit_of(st: MMState, area: str) -> Any:
+def exit_of(st: MMModel, area: str) -> Any:
     return C.exits.get(f"{st.chapter}:{area}")
 
 
-def room_of(st: MMState, side: str) -> Any:
+def room_of(st: MMModel, side: str) -> Any:
     return C.rooms.get(f"{st.chapter}:{side}")
 
 
-def explore_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def explore_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.25 in a usable exit/flip area, no monster on the side, not in water, not stunned."""
     m = st.mice[mouse]
     if st.monsters or m.area is None or AREAS[m.area].water or "stunned" in m.statuses:
         return []
-    return [{"type": "explore", "area": m.area}] if exit_of(st, m.area) is not None else []
+    return [Explore.wire(m.area)] if exit_of(st, m.area) is not None else []
 
 
-def explore(st: MMState, mouse: str, area: str) -> None:
+def explore(st: MMModel, mouse: str, area: str) -> None:
     """MM-6.9 steps 1-5 (a Map Scrap decision may interrupt step 5)."""
     ex = exit_of(st, area)
     st.log.public("explore", mouse=mouse, area=area)
@@ -72,7 +72,7 @@ def explore(st: MMState, mouse: str, area: str) -> None:
     reveal(st, colour, draw_card(st, colour))
 
 
-def draw_card(st: MMState, colour: str) -> str:
+def draw_card(st: MMModel, colour: str) -> str:
     """The top card; an empty deck is refilled by shuffling that colour's discard pile (MM-6.9 step 5)."""
     deck = st.enc_decks[colour]
     if not deck:
@@ -86,7 +86,7 @@ def draw_card(st: MMState, colour: str) -> str:
     return card
 
 
-def reveal(st: MMState, colour: str, card: str) -> None:
+def reveal(st: MMModel, colour: str, card: str) -> None:
     """MM-6.9 step 5-6: discard the previous card, place the page's column, keyword, surge, initiative."""
     enc = st.encounter
     if enc["current"] is not None:
@@ -105,33 +105,39 @@ def reveal(st: MMState, colour: str, card: str) -> None:
     flow.establish_initiative(st)
 
 
-def map_scrap_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "use_map_scrap"}, {"type": "decline"}]
+def map_scrap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [UseMapScrap.wire(), Decline.wire()]
 
 
-def map_scrap_apply(st: MMState, action: dict[str, Any]) -> None:
+@RULES.on(Decline)
+def decline(st: MMModel, seat: int, a: Decline) -> None:
+    """MM-6.15 keep Map Scrap: the top card is revealed."""
+    colour = st.stack.pop().data["colour"]
+    reveal(st, colour, draw_card(st, colour))
+
+
+@RULES.on(UseMapScrap)
+def use_map_scrap(st: MMModel, seat: int, a: UseMapScrap) -> None:
     """MM-6.15 draw 2, choose 1, the other to the bottom (publicly known, MM-7.3)."""
     frame = st.stack.pop()
     colour = frame.data["colour"]
-    if action["type"] == "decline":
-        reveal(st, colour, draw_card(st, colour))
-        return
     st.party_stash.remove("s31")
     st.search_discard.append("s31")
-    a = draw_card(st, colour)
-    b = draw_card(st, colour)
-    st.log.public("map_scrap", cards=[a, b])
-    st.stack.push("choose_encounter", frame.seat, colour=colour, cards=[a, b])
+    first = draw_card(st, colour)
+    second = draw_card(st, colour)
+    st.log.public("map_scrap", cards=[first, second])
+    st.stack.push("choose_encounter", frame.seat, colour=colour, cards=[first, second])
 
 
-def choose_encounter_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "choose_encounter", "card": c} for c in data["cards"]]
+def choose_encounter_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [ChooseEncounter.wire(c) for c in data["cards"]]
 
 
-def choose_encounter_apply(st: MMState, action: dict[str, Any]) -> None:
+@RULES.on(ChooseEncounter)
+def choose_encounter(st: MMModel, seat: int, a: ChooseEncounter) -> None:
     frame = st.stack.pop()
     colour = frame.data["colour"]
-    other = next(c for c in frame.data["cards"] if c != action["card"])
+    other = next(c for c in frame.data["cards"] if c != a.card)
     st.enc_decks[colour].append(other)
     st.known_bottom[colour] = other
-    reveal(st, colour, action["card"])
+    reveal(st, colour, a.card)

@@ -1,13 +1,9 @@
 """MM-5.1-5.13: rounds, the initiative track, the surprise row, turn start/end and time is short."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..catalog import content
+from ..model import MMModel
 from . import board, care, cheese, monsters, movement
-
-if TYPE_CHECKING:
-    from ..state import MMState
 
 C = content()
 
@@ -16,7 +12,7 @@ def is_mouse_card(card: str) -> bool:
     return card[5:] in C.heroes
 
 
-def card_alive(st: MMState, card: str) -> bool:
+def card_alive(st: MMModel, card: str) -> bool:
     """A monster card stays while a figure of its type is on the board (boss card: while unfilled)."""
     key = card[5:]
     if key in C.heroes:
@@ -28,7 +24,7 @@ def card_alive(st: MMState, card: str) -> bool:
     return any(m.type == key for m in st.monsters.values())
 
 
-def establish_initiative(st: MMState) -> None:
+def establish_initiative(st: MMModel) -> None:
     """MM-5.4-5.6: full reshuffle when no monster card is on the track, else append new types' cards."""
     types: list[str] = []
     for m in st.monsters.values():
@@ -50,7 +46,7 @@ def establish_initiative(st: MMState) -> None:
         st.log.public("initiative", track=list(st.track), reshuffle=False)
 
 
-def remove_card(st: MMState, card: str) -> None:
+def remove_card(st: MMModel, card: str) -> None:
     """MM-5.37 / MM-6.10 c a card leaves the track and the surprise row."""
     if card in st.track:
         st.track.remove(card)
@@ -59,14 +55,14 @@ def remove_card(st: MMState, card: str) -> None:
     st.log.public("card_removed", card=card)
 
 
-def lowest_mouse_card(st: MMState) -> str | None:
+def lowest_mouse_card(st: MMModel) -> str | None:
     for c in reversed(st.track):
         if is_mouse_card(c):
             return c
     return None
 
 
-def new_round(st: MMState) -> None:
+def new_round(st: MMModel) -> None:
     """MM-5.1 / MM-8.2 a new round, unless the round limit is passed."""
     st.round += 1
     st.acted = []
@@ -76,7 +72,7 @@ def new_round(st: MMState) -> None:
     st.log.public("round", round=st.round)
 
 
-def advance(st: MMState) -> None:
+def advance(st: MMModel) -> None:
     """Run everything automatic until a seat must decide or the game is over."""
     while st.result is None and not st.stack:
         t = st.turn
@@ -88,7 +84,8 @@ def advance(st: MMState) -> None:
                     end_card_turn(st)
                     continue
                 return
-            monsters.run_monster_turn(st)
+            if monsters.run_monster_turn(st):
+                end_card_turn(st)
             continue
         if st.surprise:
             card = st.surprise.pop(0)
@@ -111,7 +108,7 @@ def advance(st: MMState) -> None:
         start_card_turn(st, nxt, surprise=False)
 
 
-def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
+def start_card_turn(st: MMModel, card: str, surprise: bool) -> None:
     """MM-5.11 (mouse) / MM-5.39 (monster) the start of one card's turn."""
     st.ability_used = []  # MM-5.31
     st.log.public("turn", card=card, surprise=surprise, round=st.round)
@@ -136,7 +133,7 @@ def start_card_turn(st: MMState, card: str, surprise: bool) -> None:
                "order": monsters.monster_order(st, card), "i": 0, "stage": 0, "attacks": 0, "attacked": []}
 
 
-def end_card_turn(st: MMState) -> None:
+def end_card_turn(st: MMModel) -> None:
     """MM-5.12 movement lost, current, limits reset; surprise cards go to the bottom of the track."""
     t = st.card_turn
     st.turn = None

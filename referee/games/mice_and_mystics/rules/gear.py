@@ -1,15 +1,17 @@
 """MM-5.28-5.32, MM-6.12-6.14: Equip, Share, Level up (the once-per-turn free actions)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.engine import Frame
+
+from ..actions import Cheese, Equip, EquipDone, Give, LevelUp, ShareDone, Swap, Take, Unequip
 from ..catalog import content
+from ..model import MMModel, Mouse
 from . import board
 from .board import AREAS
+from .dispatch import RULES
 from .search import PACK_LIMIT
-
-if TYPE_CHECKING:
-    from ..state import MMState
 
 C = content()
 SLOTS = {"paws": 2, "body": 1, "trinket": 1}
@@ -44,60 +46,95 @@ def equippable(card: str) -> bool:
     return C.cards[card].kind in ("weapon", "armour", "trinket")
 
 
-def equip_moves(st: MMState, mouse: str, moved: list[str]) -> list[dict[str, Any]]:
+def equip_moves(st: MMModel, mouse: str, moved: list[str]) -> list[dict[str, Any]]:
     """MM-5.28 equip / unequip / swap; each card moves at most once per Equip."""
     m = st.mice[mouse]
     out: list[dict[str, Any]] = []
     pack_in = [c for c in m.pack if c not in moved and equippable(c) and may_use(mouse, c)]
     for c in pack_in:
         if fits(m.equipped + [c]):
-            out.append({"type": "equip", "card": c})
+            out.append(Equip.wire(c))
     for c in m.equipped:
         if c not in moved and len(m.pack) < PACK_LIMIT:
-            out.append({"type": "unequip", "card": c})
+            out.append(Unequip.wire(c))
     for x in m.equipped:
         if x in moved:
             continue
         for y in pack_in:
             rest = [c for c in m.equipped if c != x]
             if fits(rest + [y]):
-                out.append({"type": "swap", "out_card": x, "in_card": y})
+                out.append(Swap.wire(x, y))
     return out
 
 
-def equip_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return equip_moves(st, data["mouse"], data["moved"]) + [{"type": "equip_done"}]
+def can_equip(st: MMModel, mouse: str, moved: list[str]) -> bool:
+    """Whether ``equip_moves`` would offer anything, without building the list (asked every main phase)."""
+    m = st.mice[mouse]
+    if len(m.pack) < PACK_LIMIT and any(c not in moved for c in m.equipped):
+        return True
+    pack_in = [c for c in m.pack if c not in moved and equippable(c) and may_use(mouse, c)]
+    if any(fits(m.equipped + [c]) for c in pack_in):
+        return True
+    return any(fits([c for c in m.equipped if c != x] + [y]) for x in m.equipped if x not in moved
+               for y in pack_in)
 
 
-def equip_apply(st: MMState, action: dict[str, Any]) -> None:
+def equip_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return equip_moves(st, data["mouse"], data["moved"]) + [EquipDone.wire()]
+
+
+def _equip(st: MMModel) -> tuple[Frame, Mouse]:
+    """The open Equip sub-decision and its mouse."""
     frame = st.stack.top()
     assert frame is not None
-    mouse = frame.data["mouse"]
-    m = st.mice[mouse]
-    kind = action["type"]
-    if kind == "equip_done":
+    return frame, st.mice[frame.data["mouse"]]
+
+
+def _equipped(st: MMModel, frame: Frame, m: Mouse) -> None:
+    """After each move; the Equip ends by itself when nothing is left to move."""
+    st.log.public("equip", mouse=m.id, equipped=list(m.equipped), pack=list(m.pack))
+    legal = equip_legal(st, frame.data)
+    if len(legal) == 1:
         st.stack.pop()
-        return
-    if kind == "equip":
-        m.pack.remove(action["card"])
-        m.equipped.append(action["card"])
-        frame.data["moved"].append(action["card"])
-    elif kind == "unequip":
-        m.equipped.remove(action["card"])
-        m.pack.append(action["card"])
-        frame.data["moved"].append(action["card"])
     else:
-        m.equipped.remove(action["out_card"])
-        m.pack.remove(action["in_card"])
-        m.equipped.append(action["in_card"])
-        m.pack.append(action["out_card"])
-        frame.data["moved"] += [action["out_card"], action["in_card"]]
-    st.log.public("equip", mouse=mouse, equipped=list(m.equipped), pack=list(m.pack))
-    if not equip_moves(st, mouse, frame.data["moved"]):
-        st.stack.pop()
+        st.remember_legal(frame.seat, legal)  # the next decision's list
 
 
-def share_partners(st: MMState, mouse: str) -> list[str]:
+@RULES.on(Equip)
+def equip(st: MMModel, seat: int, a: Equip) -> None:
+    frame, m = _equip(st)
+    m.pack.remove(a.card)
+    m.equipped.append(a.card)
+    frame.data["moved"].append(a.card)
+    _equipped(st, frame, m)
+
+
+@RULES.on(Unequip)
+def unequip(st: MMModel, seat: int, a: Unequip) -> None:
+    frame, m = _equip(st)
+    m.equipped.remove(a.card)
+    m.pack.append(a.card)
+    frame.data["moved"].append(a.card)
+    _equipped(st, frame, m)
+
+
+@RULES.on(Swap)
+def swap(st: MMModel, seat: int, a: Swap) -> None:
+    frame, m = _equip(st)
+    m.equipped.remove(a.out_card)
+    m.pack.remove(a.in_card)
+    m.equipped.append(a.in_card)
+    m.pack.append(a.out_card)
+    frame.data["moved"] += [a.out_card, a.in_card]
+    _equipped(st, frame, m)
+
+
+@RULES.on(EquipDone)
+def equip_done(st: MMModel, seat: int, a: EquipDone) -> None:
+    st.stack.pop()
+
+
+def share_partners(st: MMModel, mouse: str) -> list[str]:
     """MM-5.29 a non-captured mouse in the same or an adjacent area, neither in water, something to share."""
     m = st.mice[mouse]
     out = []
@@ -111,73 +148,99 @@ def share_partners(st: MMState, mouse: str) -> list[str]:
     return out
 
 
-def share_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
+def share_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
     a, b = st.mice[data["mouse"]], st.mice[data["with"]]
     moved = data["moved"]
     out: list[dict[str, Any]] = []
     for c in a.pack:
         if c not in moved and len(b.pack) < PACK_LIMIT:
-            out.append({"type": "give", "card": c})
+            out.append(Give.wire(c))
     for c in sorted(set(a.tricks)):
         if c not in moved:
-            out.append({"type": "give", "card": c})
+            out.append(Give.wire(c))
     for c in b.pack:
         if c not in moved and len(a.pack) < PACK_LIMIT:
-            out.append({"type": "take", "card": c})
+            out.append(Take.wire(c))
     for c in sorted(set(b.tricks)):
         if c not in moved:
-            out.append({"type": "take", "card": c})
+            out.append(Take.wire(c))
     if not data["cheese_done"]:
         for who in (a, b):
             for n in range(1, min(who.cheese, MAX_CHEESE_OFFER) + 1):
-                out.append({"type": "cheese", "giver": who.id, "n": n})
-    out.append({"type": "share_done"})
+                out.append(Cheese.wire(who.id, n))
+    out.append(ShareDone.wire())
     return out
 
 
-def share_apply(st: MMState, action: dict[str, Any]) -> None:
+def _share(st: MMModel) -> tuple[Frame, Mouse, Mouse]:
+    """The open Share, the sharing mouse and its partner."""
     frame = st.stack.top()
     assert frame is not None
-    data = frame.data
-    a, b = st.mice[data["mouse"]], st.mice[data["with"]]
-    kind = action["type"]
-    if kind == "share_done":
-        st.stack.pop()
-        return
-    if kind in ("give", "take"):
-        src, dst = (a, b) if kind == "give" else (b, a)
-        card = action["card"]
-        if C.cards[card].kind == "trick":
-            src.tricks.remove(card)
-            dst.tricks.append(card)
-            dst.tricks.sort()
-        else:
-            src.pack.remove(card)
-            dst.pack.append(card)
-        data["moved"].append(card)
-        st.log.public("share_card", giver=src.id, receiver=dst.id, card=card)
+    return frame, st.mice[frame.data["mouse"]], st.mice[frame.data["with"]]
+
+
+def _share_card(st: MMModel, frame: Frame, src: Mouse, dst: Mouse, card: str) -> None:
+    if C.cards[card].kind == "trick":
+        src.tricks.remove(card)
+        dst.tricks.append(card)
+        dst.tricks.sort()
     else:
-        src = st.mice[action["giver"]]
-        dst = b if src is a else a
-        src.cheese -= action["n"]
-        dst.cheese += action["n"]
-        data["cheese_done"] = True
-        st.log.public("share_cheese", giver=src.id, receiver=dst.id, n=action["n"])
-    if len(share_legal(st, data)) == 1:
+        src.pack.remove(card)
+        dst.pack.append(card)
+    frame.data["moved"].append(card)
+    st.log.public("share_card", giver=src.id, receiver=dst.id, card=card)
+    _shared(st, frame)
+
+
+def _shared(st: MMModel, frame: Frame) -> None:
+    """The Share ends by itself when nothing is left to move."""
+    legal = share_legal(st, frame.data)
+    if len(legal) == 1:
         st.stack.pop()
+    else:
+        st.remember_legal(frame.seat, legal)  # the next decision's list
 
 
-def level_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+@RULES.on(Give)
+def give(st: MMModel, seat: int, a: Give) -> None:
+    frame, me, partner = _share(st)
+    _share_card(st, frame, me, partner, a.card)
+
+
+@RULES.on(Take)
+def take(st: MMModel, seat: int, a: Take) -> None:
+    frame, me, partner = _share(st)
+    _share_card(st, frame, partner, me, a.card)
+
+
+@RULES.on(Cheese)
+def share_cheese(st: MMModel, seat: int, a: Cheese) -> None:
+    frame, me, partner = _share(st)
+    src = st.mice[a.giver]
+    dst = partner if src is me else me
+    src.cheese -= a.n
+    dst.cheese += a.n
+    frame.data["cheese_done"] = True
+    st.log.public("share_cheese", giver=src.id, receiver=dst.id, n=a.n)
+    _shared(st, frame)
+
+
+@RULES.on(ShareDone)
+def share_done(st: MMModel, seat: int, a: ShareDone) -> None:
+    st.stack.pop()
+
+
+def level_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.32 pay 6 cheese for an unclaimed card of one of the mouse's classes (or "any")."""
     m = st.mice[mouse]
     if m.cheese < LEVEL_COST:
         return []
     classes = C.heroes[mouse].classes
-    return [{"type": "level_up", "ability": a} for a in st.ability_pool
+    return [LevelUp.wire(a) for a in st.ability_pool
             if C.abilities[a].cls == "any" or C.abilities[a].cls in classes]
 
 
-def level_up(st: MMState, mouse: str, ability: str) -> None:
+def level_up(st: MMModel, mouse: str, ability: str) -> None:
     m = st.mice[mouse]
     m.cheese -= LEVEL_COST
     st.ability_pool.remove(ability)

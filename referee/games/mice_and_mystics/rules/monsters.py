@@ -1,15 +1,15 @@
 """MM-5.39-5.46: automated monster turns (order, movement, targets, attacks) and mouse reactions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import NoReaction, ReactAbility, ReactTrick
 from ..catalog import content
-from ..effects import ability_cost, call, monster_mod, mouse_mod
-from . import board, cheese, flow
+from ..model import MMModel
+from . import board, cheese
 from .board import BLOCK, CHEESE, MELEE_HIT, RANGED_HIT
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from .dispatch import RULES
+from .hooks import ability_cost, call, monster_mod, mouse_mod
 
 C = content()
 
@@ -19,27 +19,28 @@ def card_row(card: str) -> Any:
     return C.boss_cards.get(card[5:])
 
 
-def figures_of(st: MMState, card: str) -> list[str]:
+def figures_of(st: MMModel, card: str) -> list[str]:
     key = card[5:]
     if key in C.boss_cards:
         return [st.boss["monster"]] if st.boss and st.boss["monster"] in st.monsters else []
     return [k for k, m in st.monsters.items() if m.type == key]
 
 
-def monster_order(st: MMState, card: str) -> list[str]:
+def monster_order(st: MMModel, card: str) -> list[str]:
     """MM-5.39 by (distance to the nearest mouse, number), computed once at the start of the turn."""
     figs = figures_of(st, card)
     return sorted(figs, key=lambda k: (board.dist_to_mice(st, st.monsters[k].area), int(k[1:])))
 
 
-def run_monster_turn(st: MMState) -> None:
-    """Each figure: pre-move effect, movement, attack(s); suspends for a reaction decision."""
+def run_monster_turn(st: MMModel) -> bool:
+    """Each figure: pre-move effect, movement, attack(s); suspends for a reaction decision. True when every
+    figure has acted (the card's turn ends), False when suspended or the game is over."""
     t = st.turn
     assert t is not None
     brow = card_row(t["card"])
     while t["i"] < len(t["order"]):
         if st.result is not None:
-            return
+            return False
         mid = t["order"][t["i"]]
         if mid not in st.monsters:
             t["i"] += 1
@@ -51,7 +52,7 @@ def run_monster_turn(st: MMState) -> None:
             if brow is not None:
                 call(brow.effect, st, "pre_move", brow, {"monster": mid})
                 if st.result is not None:
-                    return
+                    return False
             move_monster(st, mid, brow)
         n_attacks = 1
         if brow is not None:
@@ -59,17 +60,17 @@ def run_monster_turn(st: MMState) -> None:
         while t["attacks"] < n_attacks and mid in st.monsters:
             t["attacks"] += 1
             if monster_attack(st, mid, brow):
-                return
+                return False
             if st.result is not None:
-                return
+                return False
         t["i"] += 1
         t["stage"] = 0
         t["attacks"] = 0
-    flow.end_card_turn(st)
+    return True
 
 
 # -- movement (MM-5.41 / MM-5.42) ---------------------------------------------------------------------
-def _passable(st: MMState, mid: str) -> set[str]:
+def _passable(st: MMModel, mid: str) -> set[str]:
     mo = st.monsters[mid]
     size = C.monsters[mo.type].size
     out = {a for a in board.graph(st).ids if board.can_accept(st, a, size, ignore=mid)}
@@ -77,12 +78,12 @@ def _passable(st: MMState, mid: str) -> set[str]:
     return out
 
 
-def _track_pos(st: MMState, mouse: str) -> int:
+def _track_pos(st: MMModel, mouse: str) -> int:
     card = f"init:{mouse}"
     return st.track.index(card) if card in st.track else 999
 
 
-def move_monster(st: MMState, mid: str, brow: Any) -> None:
+def move_monster(st: MMModel, mid: str, brow: Any) -> None:
     mo = st.monsters[mid]
     mtype = C.monsters[mo.type]
     if mo.pinned:
@@ -122,7 +123,7 @@ def move_monster(st: MMState, mid: str, brow: Any) -> None:
     _walk(st, mid, goal, mp, stop_on_mouse=True)
 
 
-def _walk(st: MMState, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -> None:
+def _walk(st: MMModel, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -> None:
     """MM-5.41 step 7: step to the passable neighbour nearest the goal while it gets closer."""
     mo = st.monsters[mid]
     g = board.graph(st)
@@ -148,7 +149,7 @@ def _walk(st: MMState, mid: str, goal: set[str], mp: int, stop_on_mouse: bool) -
 
 
 # -- attacks (MM-5.43-5.46) ---------------------------------------------------------------------------
-def in_range(st: MMState, mid: str) -> list[str]:
+def in_range(st: MMModel, mid: str) -> list[str]:
     mo = st.monsters[mid]
     live = [m.id for m in st.mice.values() if not m.captured and m.area is not None]
     near = [x for x in live if board.adjacent_or_same(mo.area, st.mice[x].at)]
@@ -157,7 +158,7 @@ def in_range(st: MMState, mid: str) -> list[str]:
     return [x for x in live if board.has_los(st, mo.area, st.mice[x].at)]
 
 
-def choose_target(st: MMState, mid: str) -> str | None:
+def choose_target(st: MMModel, mid: str) -> str | None:
     """MM-5.44 Taunt, not yet attacked, nearest, then highest on the track."""
     t = st.turn
     assert t is not None
@@ -177,13 +178,13 @@ def choose_target(st: MMState, mid: str) -> str | None:
     return target
 
 
-def battle_of(st: MMState, mid: str, brow: Any) -> int:
+def battle_of(st: MMModel, mid: str, brow: Any) -> int:
     mo = st.monsters[mid]
     base = brow.battle if brow is not None else C.monsters[mo.type].battle
     return base + monster_mod(st, mid, "attack_dice", {})
 
 
-def monster_attack(st: MMState, mid: str, brow: Any) -> bool:
+def monster_attack(st: MMModel, mid: str, brow: Any) -> bool:
     """MM-5.45 steps 1-4; True when suspended for a reaction (MM-5.46)."""
     target = choose_target(st, mid)
     if target is None:
@@ -213,49 +214,58 @@ def monster_attack(st: MMState, mid: str, brow: Any) -> bool:
     return False
 
 
-def reaction_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def reaction_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     m = st.mice[mouse]
     out: list[dict[str, Any]] = []
     if mouse not in st.ability_used:
         for a in m.abilities:
             row = C.abilities[a]
             if row.timing == "reaction" and ability_cost(st, mouse, a) <= m.cheese:
-                out.append({"type": "react_ability", "ability": a})
+                out.append(ReactAbility.wire(a))
     for c in sorted(set(m.tricks)):
         if C.cards[c].effect == "pepper_dust":
-            out.append({"type": "react_trick", "card": c})
+            out.append(ReactTrick.wire(c))
     return out
 
 
-def reaction_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return reaction_options(st, data["mouse"]) + [{"type": "no_reaction"}]
+def reaction_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return reaction_options(st, data["mouse"]) + [NoReaction.wire()]
 
 
-def reaction_apply(st: MMState, action: dict[str, Any]) -> None:
-    """MM-5.46 at most one reaction per attack; then the attack finishes and the monster turn resumes."""
-    frame = st.stack.pop()
-    ctx = dict(frame.data)
+# MM-5.46 at most one reaction per attack; then the attack finishes and the monster turn resumes.
+@RULES.on(ReactAbility)
+def react_ability(st: MMModel, seat: int, a: ReactAbility) -> None:
+    """MM-5.46 Brace or Improvised Shield."""
+    ctx = dict(st.stack.pop().data)
     mouse = ctx["mouse"]
-    m = st.mice[mouse]
-    if action["type"] == "react_ability":
-        a = action["ability"]
-        row = C.abilities[a]
-        m.cheese -= ability_cost(st, mouse, a)
-        st.ability_used.append(mouse)
-        st.log.public("reaction", mouse=mouse, ability=a)
-        ctx["brace"] += call(row.effect, st, "defence_dice", row, {})
-        ctx["hits"] = max(0, ctx["hits"] - call(row.effect, st, "cancel_hits", row, {}))
-    elif action["type"] == "react_trick":
-        card = action["card"]
-        m.tricks.remove(card)
-        st.search_discard.append(card)
-        st.log.public("reaction", mouse=mouse, card=card)
-        if call(C.cards[card].effect, st, "cancel_attack", C.cards[card], {}):
-            ctx["hits"] = 0
+    row = C.abilities[a.ability]
+    st.mice[mouse].cheese -= ability_cost(st, mouse, a.ability)
+    st.ability_used.append(mouse)
+    st.log.public("reaction", mouse=mouse, ability=a.ability)
+    ctx["brace"] += call(row.effect, st, "defence_dice", row, {})
+    ctx["hits"] = max(0, ctx["hits"] - call(row.effect, st, "cancel_hits", row, {}))
     finish_attack(st, ctx)
 
 
-def defence_dice(st: MMState, mouse: str, brace: int) -> int:
+@RULES.on(ReactTrick)
+def react_trick(st: MMModel, seat: int, a: ReactTrick) -> None:
+    """MM-5.46 Pepper Dust."""
+    ctx = dict(st.stack.pop().data)
+    mouse = ctx["mouse"]
+    st.mice[mouse].tricks.remove(a.card)
+    st.search_discard.append(a.card)
+    st.log.public("reaction", mouse=mouse, card=a.card)
+    if call(C.cards[a.card].effect, st, "cancel_attack", C.cards[a.card], {}):
+        ctx["hits"] = 0
+    finish_attack(st, ctx)
+
+
+@RULES.on(NoReaction)
+def no_reaction(st: MMModel, seat: int, a: NoReaction) -> None:
+    finish_attack(st, dict(st.stack.pop().data))
+
+
+def defence_dice(st: MMModel, mouse: str, brace: int) -> int:
     """MM-5.40 defence + armour + Stalwart + Glamour Ward + Brace."""
     m = st.mice[mouse]
     n = C.heroes[mouse].defence + sum(C.cards[c].defence for c in m.equipped)
@@ -265,7 +275,7 @@ def defence_dice(st: MMState, mouse: str, brace: int) -> int:
     return n + brace
 
 
-def finish_attack(st: MMState, ctx: dict[str, Any]) -> None:
+def finish_attack(st: MMModel, ctx: dict[str, Any]) -> None:
     """MM-5.45 steps 5-8: defence roll (F1: mouse cheese), wounds (Venom: poison), capture, Web/Snap."""
     if ctx["hits"] <= 0:
         return

@@ -1,25 +1,25 @@
 """MM-5.10, MM-5.15, MM-5.18-5.20, MM-6.1-6.3, MM-6.16: mouse movement, water, currents and mousetraps."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import EndMove, LeaveWater, StandUp, Step, StepHook, TrapStat
 from ..catalog import content
-from ..effects import mouse_has, mouse_mod
+from ..model import MMModel
 from . import board, cheese
 from .board import AREAS, BURST
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from .dispatch import RULES
+from .hooks import mouse_has, mouse_mod
 
 C = content()
 
 
-def move_value(st: MMState, mouse: str) -> int:
+def move_value(st: MMModel, mouse: str) -> int:
     """MM-6.12 d move value with item modifiers, minimum 0."""
     return max(0, C.heroes[mouse].move + mouse_mod(st, mouse, "move", {}))
 
 
-def has_hook(st: MMState, mouse: str) -> bool:
+def has_hook(st: MMModel, mouse: str) -> bool:
     return any(C.cards[c].effect == "hook_and_twine" for c in st.mice[mouse].pack)
 
 
@@ -65,13 +65,13 @@ def _mp_left(t: dict[str, Any]) -> int:
     return t["scurry_mp"] if t["scurry"] == "active" else t["normal_mp"]
 
 
-def slips(st: MMState, mouse: str) -> bool:
+def slips(st: MMModel, mouse: str) -> bool:
     """MM-5.19 b/c exemptions: Slippery (Pip), Slip Past, Smoke Seed."""
     t = st.turn
     return bool(t and t.get("slip"))
 
 
-def may_leave(st: MMState, mouse: str) -> bool:
+def may_leave(st: MMModel, mouse: str) -> bool:
     """MM-5.19 b the leaving rule."""
     m = st.mice[mouse]
     foes = board.monsters_in(st, m.at)
@@ -82,7 +82,7 @@ def may_leave(st: MMState, mouse: str) -> bool:
     return len(board.mice_in(st, m.at)) >= len(foes)
 
 
-def move_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
+def move_options(st: MMModel, mouse: str) -> list[dict[str, Any]]:
     """MM-5.18/5.19, MM-6.1 c, MM-6.3, MM-6.16 the movement decisions of the main phase."""
     t = st.turn
     assert t is not None
@@ -106,26 +106,26 @@ def move_options(st: MMState, mouse: str) -> list[dict[str, Any]]:
                 continue
             if kind == "red":
                 if hook and mp >= 1:
-                    out.append({"type": "step_hook", "to": n})
+                    out.append(StepHook.wire(n))
                 continue
             if cost <= mp:
-                out.append({"type": "step", "to": n})
+                out.append(Step.wire(n))
         if water and fresh_movement(t):
             hook = has_hook(st, mouse) and not t["hook"]
             for n, kind, _ in board.GRAPHS[AREAS[area].side].nbrs[area]:
                 if kind == "red" or AREAS[n].water or not board.can_accept(st, n, "small"):
                     continue
-                out.append({"type": "leave_water", "to": n, "hook": False})
+                out.append(LeaveWater.wire(n, False))
                 if hook:
-                    out.append({"type": "leave_water", "to": n, "hook": True})
+                    out.append(LeaveWater.wire(n, True))
     if "knocked_down" in m.statuses and "webbed" not in m.statuses and cur is not None and fresh_movement(t):
-        out.append({"type": "stand_up"})
+        out.append(StandUp.wire())
     if t["scurry"] == "active" or t["normal"] == "active":
-        out.append({"type": "end_move"})
+        out.append(EndMove.wire())
     return out
 
 
-def do_step(st: MMState, mouse: str, to: str, hook: bool) -> None:
+def do_step(st: MMModel, mouse: str, to: str, hook: bool) -> None:
     """MM-5.18 a step (or a Hook and Twine crossing, MM-6.16)."""
     t = st.turn
     assert t is not None
@@ -141,7 +141,7 @@ def do_step(st: MMState, mouse: str, to: str, hook: bool) -> None:
     enter(st, mouse, to)
 
 
-def enter(st: MMState, mouse: str, to: str) -> None:
+def enter(st: MMModel, mouse: str, to: str) -> None:
     """After entering by own movement: water stop, then the mousetrap roll, then stops (MM-5.19)."""
     t = st.turn
     assert t is not None
@@ -158,7 +158,7 @@ def enter(st: MMState, mouse: str, to: str) -> None:
     after_enter(st, mouse)
 
 
-def after_enter(st: MMState, mouse: str) -> None:
+def after_enter(st: MMModel, mouse: str) -> None:
     t = st.turn
     assert t is not None
     area = st.mice[mouse].at
@@ -169,7 +169,18 @@ def after_enter(st: MMState, mouse: str) -> None:
             spend(t)
 
 
-def trap_roll(st: MMState, mouse: str, stat: str) -> None:
+def trap_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [TrapStat.wire("move"), TrapStat.wire("lore")]
+
+
+@RULES.on(TrapStat)
+def trap_stat(st: MMModel, seat: int, a: TrapStat) -> None:
+    """MM-6.2 b a tinkerer chooses the stat of the mousetrap roll."""
+    frame = st.stack.pop()
+    trap_roll(st, frame.data["mouse"], a.stat)
+
+
+def trap_roll(st: MMModel, mouse: str, stat: str) -> None:
     """MM-6.2 b-d roll move (or lore for a tinkerer) dice, +2 with Wire Snips."""
     t = st.turn
     assert t is not None
@@ -189,7 +200,7 @@ def trap_roll(st: MMState, mouse: str, stat: str) -> None:
     t["ending"] = True  # MM-6.2 d the turn ends at once
 
 
-def leave_water(st: MMState, mouse: str, to: str, hook: bool) -> None:
+def leave_water(st: MMModel, mouse: str, to: str, hook: bool) -> None:
     """MM-6.1 c roll 1 + mice in the destination; any burst puts the mouse there."""
     t = st.turn
     assert t is not None
@@ -207,7 +218,7 @@ def leave_water(st: MMState, mouse: str, to: str, hook: bool) -> None:
             enter(st, mouse, to)
 
 
-def stand_up(st: MMState, mouse: str) -> None:
+def stand_up(st: MMModel, mouse: str) -> None:
     """MM-6.3 spend a fresh movement to remove knocked down."""
     t = st.turn
     assert t is not None
@@ -217,7 +228,7 @@ def stand_up(st: MMState, mouse: str) -> None:
     st.log.public("stand_up", mouse=mouse)
 
 
-def apply_current(st: MMState, mouse: str) -> None:
+def apply_current(st: MMModel, mouse: str) -> None:
     """MM-6.1 e at the end of the mouse's own turn, a current moves it one area (OFF: captured)."""
     m = st.mice[mouse]
     if m.captured or m.area is None:

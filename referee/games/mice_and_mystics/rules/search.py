@@ -1,26 +1,26 @@
 """MM-5.26, MM-5.27, MM-6.13, MM-6.17: searching, keeping or discarding finds, pack overflow and events."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import Discard, DiscardForCheese, Keep
 from ..catalog import content
-from ..effects import call, keyword_mod, mouse_mod
+from ..model import MMModel
 from . import cheese
 from .board import AREAS, BURST
-
-if TYPE_CHECKING:
-    from ..state import MMState
+from .dispatch import RULES
+from .hooks import call, keyword_mod, mouse_mod
 
 C = content()
 PACK_LIMIT = 3
 
 
-def can_search(st: MMState, mouse: str) -> bool:
+def can_search(st: MMModel, mouse: str) -> bool:
     m = st.mice[mouse]
     return not (AREAS[m.at].water or "stunned" in m.statuses or st.side in m.searched_sides)
 
 
-def search(st: MMState, mouse: str) -> None:
+def search(st: MMModel, mouse: str) -> None:
     """MM-5.26 roll 1 die (+Whistle, +Crumbs Everywhere); a burst draws (Forgotten Cache: 2 cards)."""
     n = 1 + mouse_mod(st, mouse, "search_dice", {}) + keyword_mod(st, "search_dice")
     faces = cheese.roll(st, n, "search", mouse)
@@ -46,7 +46,7 @@ def search(st: MMState, mouse: str) -> None:
     continue_search(st, mouse)
 
 
-def continue_search(st: MMState, mouse: str) -> None:
+def continue_search(st: MMModel, mouse: str) -> None:
     """Resolve queued finds one after the other, by kind."""
     while st.search_queue and not st.stack and st.result is None:
         m = st.mice[mouse]
@@ -70,39 +70,49 @@ def continue_search(st: MMState, mouse: str) -> None:
             st.stack.push("search_result", m.seat, mouse=mouse, card=card)
 
 
-def discard_cheese(st: MMState, mouse: str) -> int:
+def discard_cheese(st: MMModel, mouse: str) -> int:
     return 1 + mouse_mod(st, mouse, "discard_cheese", {})
 
 
-def result_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "keep"}, {"type": "discard_for_cheese"}]
+def result_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [Keep.wire(), DiscardForCheese.wire()]
 
 
-def result_apply(st: MMState, action: dict[str, Any]) -> None:
-    """MM-5.27 keep to the pack (overflow: discard one of 4) or discard for cheese."""
+@RULES.on(Keep)
+def keep(st: MMModel, seat: int, a: Keep) -> None:
+    """MM-5.27 keep the find in the pack (overflow: discard one of 4)."""
     frame = st.stack.pop()
     mouse, card = frame.data["mouse"], frame.data["card"]
     m = st.mice[mouse]
-    if action["type"] == "keep":
-        m.pack.append(card)
-        st.log.public("keep", mouse=mouse, card=card)
-        if len(m.pack) > PACK_LIMIT:
-            st.stack.push("pack_overflow", m.seat, mouse=mouse)
-    else:
-        st.search_discard.append(card)
-        cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
+    m.pack.append(card)
+    st.log.public("keep", mouse=mouse, card=card)
+    if len(m.pack) > PACK_LIMIT:
+        st.stack.push("pack_overflow", m.seat, mouse=mouse)
     if not st.stack:
         continue_search(st, mouse)
 
 
-def overflow_legal(st: MMState, data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "discard", "card": c} for c in st.mice[data["mouse"]].pack]
-
-
-def overflow_apply(st: MMState, action: dict[str, Any]) -> None:
+@RULES.on(DiscardForCheese)
+def discard_for_cheese(st: MMModel, seat: int, a: DiscardForCheese) -> None:
+    """MM-5.27 discard the find for cheese."""
     frame = st.stack.pop()
     mouse = frame.data["mouse"]
-    st.mice[mouse].pack.remove(action["card"])
-    st.search_discard.append(action["card"])
+    st.search_discard.append(frame.data["card"])
+    cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
+    if not st.stack:
+        continue_search(st, mouse)
+
+
+def overflow_legal(st: MMModel, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [Discard.wire(c) for c in st.mice[data["mouse"]].pack]
+
+
+@RULES.on(Discard)
+def discard(st: MMModel, seat: int, a: Discard) -> None:
+    """MM-5.27 an overfull pack: discard one card for cheese."""
+    frame = st.stack.pop()
+    mouse = frame.data["mouse"]
+    st.mice[mouse].pack.remove(a.card)
+    st.search_discard.append(a.card)
     cheese.gain_cheese(st, mouse, discard_cheese(st, mouse), "discard")
     continue_search(st, mouse)
