@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import EffectRegistry
 
 if TYPE_CHECKING:
-    from .state import BlockcraftState, Player
+    from .model import BlockcraftModel, Player
 
 USE_EFFECTS: EffectRegistry[Any] = EffectRegistry("blockcraft use effects")
 ENCHANT_EFFECTS: EffectRegistry[Any] = EffectRegistry("blockcraft enchantments")
@@ -25,19 +25,19 @@ class UseEffect:
     (None = no target step); ``apply`` resolves it."""
 
     @staticmethod
-    def usable(st: BlockcraftState, p: Player, card: str) -> bool:
+    def usable(st: BlockcraftModel, p: Player, card: str) -> bool:
         return True
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]] | None:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]] | None:
         return None
 
     @staticmethod
-    def apply(st: BlockcraftState, p: Player, card: str, cell: tuple[int, int] | None) -> None:
+    def apply(st: BlockcraftModel, p: Player, card: str, cell: tuple[int, int] | None) -> None:
         raise NotImplementedError
 
 
-def _planar_cells(st: BlockcraftState, p: Player, lo: int, hi: int) -> list[tuple[int, int]]:
+def _planar_cells(st: BlockcraftModel, p: Player, lo: int, hi: int) -> list[tuple[int, int]]:
     assert p.cell is not None
     px, py = p.cell
     return [(x, y) for y in range(st.h) for x in range(st.w) if lo <= abs(x - px) + abs(y - py) <= hi]
@@ -48,12 +48,12 @@ class Eat(UseEffect):
     """BC-6.8 food: hunger += food value (cap max); golden_apple also +2 stamina (BC-3.12)."""
 
     @staticmethod
-    def usable(st: BlockcraftState, p: Player, card: str) -> bool:
+    def usable(st: BlockcraftModel, p: Player, card: str) -> bool:
         c = st.cat.cards[card]
         return p.hunger < p.max_hunger or (c.heal > 0 and p.stamina < p.max_stamina)
 
     @staticmethod
-    def apply(st: BlockcraftState, p: Player, card: str, cell: tuple[int, int] | None) -> None:
+    def apply(st: BlockcraftModel, p: Player, card: str, cell: tuple[int, int] | None) -> None:
         c = st.cat.cards[card]
         p.hunger = min(p.max_hunger, p.hunger + c.food)
         if c.heal:
@@ -67,11 +67,11 @@ class Teleport(UseEffect):
     damage."""
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]] | None:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]] | None:
         return _planar_cells(st, p, 1, 3)
 
     @staticmethod
-    def apply(st: BlockcraftState, p: Player, card: str, cell: tuple[int, int] | None) -> None:
+    def apply(st: BlockcraftModel, p: Player, card: str, cell: tuple[int, int] | None) -> None:
         from .rules.combat import damage, downed_checks
 
         assert cell is not None
@@ -86,11 +86,11 @@ class Explode(UseEffect):
     """BC-6.8 tnt: 3 armoured damage to everyone on the cell, remove its top card (not obsidian)."""
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]] | None:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]] | None:
         return _planar_cells(st, p, 0, 2)
 
     @staticmethod
-    def apply(st: BlockcraftState, p: Player, card: str, cell: tuple[int, int] | None) -> None:
+    def apply(st: BlockcraftModel, p: Player, card: str, cell: tuple[int, int] | None) -> None:
         from .rules.combat import damage, downed_checks
 
         assert cell is not None
@@ -124,7 +124,7 @@ class EnchantEffect:
         return 0
 
     @staticmethod
-    def on_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         return None
 
 
@@ -188,7 +188,7 @@ class FireAspect(EnchantEffect):
     """BC-6.7 fire_aspect: on a hit the target loses 2 hunger."""
 
     @staticmethod
-    def on_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         target.hunger = max(0, target.hunger - 2)
         st.log.public("burn", seat=target.seat, hunger=target.hunger)
 
@@ -198,7 +198,7 @@ class Looting(EnchantEffect):
     """BC-6.7 looting: take one card chosen by RNG from the target's hand (BC-7.4: type private)."""
 
     @staticmethod
-    def on_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         if not target.hand:
             return
         pool = [c for c, n in sorted(target.hand.items()) for _ in range(n)]
@@ -210,14 +210,14 @@ class Looting(EnchantEffect):
                        card=card)
 
 
-def use_effect_of(st: BlockcraftState, card: str) -> Any:
+def use_effect_of(st: BlockcraftModel, card: str) -> Any:
     """The use-effect class of a usable card (BC-5.11)."""
     key = st.cat.cards[card].use_effect
     assert key is not None, f"{card} has no use effect"
     return USE_EFFECTS.effects[key]
 
 
-def skill_of(st: BlockcraftState, p: Player) -> Any:
+def skill_of(st: BlockcraftModel, p: Player) -> Any:
     """The skill class of a player's character (a do-nothing skill before the choice)."""
     if p.character is None:
         return NO_SKILL

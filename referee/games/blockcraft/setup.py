@@ -6,16 +6,17 @@ from typing import Any
 from referee.engine import Game, Rng
 
 from .catalog import LAYERS
+from .model import BlockcraftModel, Player
 from .state import BlockcraftState
 
 FACTION_PAIRS = (("human", "monster"), ("human", "undead"), ("monster", "undead"))
 
 
-def turn_order(st: BlockcraftState) -> list[int]:
+def turn_order(st: BlockcraftModel) -> list[int]:
     return [(st.admin + i) % st.players for i in range(st.players)]
 
 
-def team_factions(st: BlockcraftState) -> list[str]:
+def team_factions(st: BlockcraftModel) -> list[str]:
     """BC-4.4: the factions of a team game (RNG step 1 for a random pair)."""
     n = st.players
     split = st.options["team_split"]
@@ -30,6 +31,9 @@ def team_factions(st: BlockcraftState) -> list[str]:
 def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) -> BlockcraftState:
     """BC-4.2: every random step in the spec's order."""
     st = BlockcraftState(game, players, options, Rng(seed))
+    st.after_restore()   # the catalogue, map size and round limit of these options
+    st.p = [Player(seat) for seat in range(players)]
+    st.current = st.admin
     cat = st.cat
     factions = team_factions(st) if st.mode == "team" else []               # (1)
     decks = {layer: st.rng.shuffled(cat.layer_deck(st.size, layer)) for layer in LAYERS}  # (2)
@@ -53,7 +57,7 @@ def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) ->
     return st
 
 
-def deal_identities(st: BlockcraftState, factions: list[str]) -> None:
+def deal_identities(st: BlockcraftModel, factions: list[str]) -> None:
     """BC-4.4: identity cards per mode; BOSS (boss) and all faces (team) are public."""
     n = st.players
     base = ["human"] * 3 + ["monster"] * 3 + ["undead"] * 3
@@ -72,7 +76,7 @@ def deal_identities(st: BlockcraftState, factions: list[str]) -> None:
     st.identity_public = st.mode == "team"
 
 
-def deal_characters(st: BlockcraftState) -> None:
+def deal_characters(st: BlockcraftModel) -> None:
     """BC-4.5: deal character options (BOSS pool, normal pool or faction pools) in turn order."""
     cat = st.cat
     chars = list(cat.characters.values())
@@ -101,7 +105,7 @@ def deal_characters(st: BlockcraftState) -> None:
         st.box_characters = sorted(boss_pool + normal)
 
 
-def choose_character(st: BlockcraftState, seat: int, character: str) -> None:
+def choose_character(st: BlockcraftModel, seat: int, character: str) -> None:
     """BC-4.5: a secret choice; revealed together once every seat has chosen."""
     st.p[seat].chosen = character
     st.log.public("character_chosen", seat=seat)
@@ -123,7 +127,7 @@ def choose_character(st: BlockcraftState, seat: int, character: str) -> None:
     st.start_queue = turn_order(st)
 
 
-def start_cells(st: BlockcraftState, seat: int) -> list[tuple[int, int]]:
+def start_cells(st: BlockcraftModel, seat: int) -> list[tuple[int, int]]:
     """BC-4.11: the BOSS picks a free cell of maximum height, everyone else a free border cell."""
     taken = {tuple(p.cell) for p in st.p if p.cell is not None}
     size = st.size
@@ -136,7 +140,7 @@ def start_cells(st: BlockcraftState, seat: int) -> list[tuple[int, int]]:
     return [c for c in cells if c not in taken]
 
 
-def choose_start(st: BlockcraftState, seat: int, cell: list[int]) -> None:
+def choose_start(st: BlockcraftModel, seat: int, cell: list[int]) -> None:
     """BC-4.11 / BC-4.12: place the character; after the last seat, the administrator's turn starts."""
     from .rules.flow import start_turn
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .effects import SKILLS, _planar_cells
 
 if TYPE_CHECKING:
-    from .state import BlockcraftState, Player
+    from .model import BlockcraftModel, Player
 
 
 class Skill:
@@ -33,11 +33,11 @@ class Skill:
     end_phase = False
 
     @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
+    def climb(st: BlockcraftModel, p: Player) -> int:
         return 0
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return dmg
 
     @staticmethod
@@ -45,35 +45,35 @@ class Skill:
         return False
 
     @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         return None
 
     @staticmethod
-    def on_hit_by(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_hit_by(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         return None
 
     @staticmethod
-    def start_of_turn(st: BlockcraftState, p: Player) -> None:
+    def start_of_turn(st: BlockcraftModel, p: Player) -> None:
         return None
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         return []
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
         raise NotImplementedError
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]]:
         return []
 
     @staticmethod
-    def act_at(st: BlockcraftState, p: Player, cell: tuple[int, int]) -> None:
+    def act_at(st: BlockcraftModel, p: Player, cell: tuple[int, int]) -> None:
         raise NotImplementedError
 
 
-def _pay(st: BlockcraftState, p: Player, ap: int, hunger: int) -> None:
+def _pay(st: BlockcraftModel, p: Player, ap: int, hunger: int) -> None:
     from .rules.geometry import pay
 
     pay(p, ap, hunger)
@@ -126,7 +126,7 @@ class Pathfinder(Skill):
     first_move_free_hunger = True
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return max(0, dmg - 1)
 
 
@@ -149,13 +149,13 @@ class Detonate(Skill):
     """m_crawler, once per game: 4 armoured damage to everyone within distance 1, own stamina -> min(1)."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.detonate_used or not _can_pay(p, 2, 1):
             return []
         return [{"type": "skill", "skill": "detonate"}]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
         from .rules.combat import damage, downed_checks
         from .rules.geometry import char_dist
 
@@ -174,7 +174,7 @@ class WallClimb(Skill):
     """m_spinner: moves may enter cells up to 2 higher."""
 
     @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
+    def climb(st: BlockcraftModel, p: Player) -> int:
         return 2
 
 
@@ -183,21 +183,21 @@ class Blink(Skill):
     """m_voidwalker, once per turn: 1 AP + 1 hunger, teleport to a cell at planar distance 1-3."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
         return [{"type": "skill", "skill": "blink"}]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
         st.stack.push("skill_target", p.seat, skill="blink")
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]]:
         return _planar_cells(st, p, 1, 3)
 
     @staticmethod
-    def act_at(st: BlockcraftState, p: Player, cell: tuple[int, int]) -> None:
+    def act_at(st: BlockcraftModel, p: Player, cell: tuple[int, int]) -> None:
         _pay(st, p, 1, 1)
         p.skill_used = True
         p.cell = [cell[0], cell[1]]
@@ -209,7 +209,7 @@ class Bouncy(Skill):
     """m_slime: never takes fall damage."""
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return 0
 
 
@@ -239,7 +239,7 @@ class Thorns(Skill):
     """m_guardian: when a Touch hits it, the attacker takes 1 unarmoured damage (Guardian is the source)."""
 
     @staticmethod
-    def on_hit_by(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_hit_by(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         from .rules.combat import damage
 
         if attacker.active:
@@ -251,7 +251,7 @@ class HungerBite(Skill):
     """u_shambler: when its Touch hits, it gains 1 hunger."""
 
     @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         attacker.hunger = min(attacker.max_hunger, attacker.hunger + 1)
 
 
@@ -283,7 +283,7 @@ class ParchingTouch(Skill):
     """u_husk: when its Touch hits, the target loses 1 hunger."""
 
     @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         target.hunger = max(0, target.hunger - 1)
 
 
@@ -292,11 +292,11 @@ class NightFlight(Skill):
     """u_wraith: at Night, moves may enter cells up to 2 higher and it takes no fall damage."""
 
     @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
+    def climb(st: BlockcraftModel, p: Player) -> int:
         return 0 if st.day else 2
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return dmg if st.day else 0
 
 
@@ -319,13 +319,13 @@ class DragonBreath(Skill):
     """b_drake, once per turn: 2 AP + 1 hunger; 2 armoured damage to every other active character within 2."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 2, 1):
             return []
         return [{"type": "skill", "skill": "dragon_breath"}]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
         from .rules.combat import damage, downed_checks
         from .rules.geometry import char_dist
 
@@ -343,7 +343,7 @@ class DecayAura(Skill):
     """b_witherking, start of own turn: every other living character within distance 2 loses 1 hunger."""
 
     @staticmethod
-    def start_of_turn(st: BlockcraftState, p: Player) -> None:
+    def start_of_turn(st: BlockcraftModel, p: Player) -> None:
         from .rules.geometry import char_dist
 
         hit = []
@@ -368,7 +368,7 @@ class FatigueBeam(Skill):
     """b_sentinel, once per turn: 1 AP + 1 hunger; a living character within 3 gets a Fatigue marker."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         from .rules.geometry import char_dist
 
         if p.skill_used or not _can_pay(p, 1, 1):
@@ -379,7 +379,7 @@ class FatigueBeam(Skill):
                     and char_dist(st, p, q) <= 3]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
         _pay(st, p, 1, 1)
         p.skill_used = True
         st.p[action["target"]].fatigue = True

@@ -14,18 +14,18 @@ from .endgame import finish
 from .geometry import height
 
 if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
+    from ..model import BlockcraftModel, Player
 
 DECISION_CAP = 200  # BC-6.12
 SUB_PHASES = ("jump", "place_target", "use_target", "skill_target", "smelt", "enchant", "menu")
 
 
 # ---- turn order -------------------------------------------------------------------------------
-def offset(st: BlockcraftState, seat: int) -> int:
+def offset(st: BlockcraftModel, seat: int) -> int:
     return (seat - st.admin) % st.players
 
 
-def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
+def start_turn(st: BlockcraftModel, seat: int, prev: int | None) -> None:
     """BC-5.1 + BC-5.3-BC-5.5 + BC-5.6.1: round/day, counters, start skills, farmland, draw, AP, furnace."""
     if prev is None or offset(st, seat) <= offset(st, prev):
         st.round += 1
@@ -58,7 +58,7 @@ def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
     crafting.complete_furnaces(st, p)
 
 
-def next_turn(st: BlockcraftState) -> None:
+def next_turn(st: BlockcraftModel) -> None:
     """BC-5.1: the next living seat to the right takes its turn."""
     st.turn_over = False
     st.stack.frames = []
@@ -75,7 +75,7 @@ def hand_limit(p: Player) -> int:
     return (p.hunger + 1) // 2
 
 
-def settle_xp(st: BlockcraftState, p: Player) -> None:
+def settle_xp(st: BlockcraftModel, p: Player) -> None:
     """BC-5.24 step 1: ores (x2 h_miner) + Touch hits + 3 x kills + 1 by Day."""
     gain = p.ores_gathered * skill_of(st, p).ore_xp + p.touch_hits + 3 * p.kill_xp + (1 if st.day else 0)
     p.kill_xp = 0
@@ -84,7 +84,7 @@ def settle_xp(st: BlockcraftState, p: Player) -> None:
     st.log.public("settle", seat=p.seat, xp_gain=gain, xp=p.xp, limit=hand_limit(p))
 
 
-def settle_idle(st: BlockcraftState, p: Player) -> None:
+def settle_idle(st: BlockcraftModel, p: Player) -> None:
     """BC-5.24 steps 3-4: idle hunger loss, starvation."""
     if p.ap_spent == 0:
         p.hunger = max(0, p.hunger - 1)
@@ -95,10 +95,9 @@ def settle_idle(st: BlockcraftState, p: Player) -> None:
 
 
 # ---- the automatic driver -------------------------------------------------------------------------
-def advance(st: BlockcraftState) -> None:
+def advance(st: BlockcraftModel) -> None:
     """Run automatic steps until a seat must decide (or the game is over)."""
     while st.phase == "turn":
-        st._legal_memo = None
         top = st.stack.top()
         cur = st.p[st.current]
         if top is not None:
@@ -127,10 +126,10 @@ def advance(st: BlockcraftState) -> None:
             next_turn(st)
             continue
         if st.step == "action":
-            legal = st.legal_actions(st.current)   # cached for the caller's next legal_actions()
+            legal = st.legal_actions(st.current)   # the engine keeps it for the next legal_actions()
             if len(legal) == 1 and legal[0]["type"] == "end_action_phase":
                 end_action_phase(st, cur)
-                st._legal_memo = None
+                st.forget_legal()
                 continue
             return
         if st.step == "xp":
@@ -155,7 +154,7 @@ def advance(st: BlockcraftState) -> None:
         return  # step "end": the m_witch decides
 
 
-def close_sub_phase(st: BlockcraftState, p: Player) -> None:
+def close_sub_phase(st: BlockcraftModel, p: Player) -> None:
     """BC-6.12: at the decision cap an open sub-phase closes as cancel / land / enchant_done."""
     top = st.stack.top()
     assert top is not None
@@ -170,14 +169,14 @@ def close_sub_phase(st: BlockcraftState, p: Player) -> None:
         cancel(st, p, {})
 
 
-def end_action_phase(st: BlockcraftState, p: Player) -> None:
+def end_action_phase(st: BlockcraftModel, p: Player) -> None:
     """BC-5.23: end the action phase; settlement follows."""
     st.log.public("end_action_phase", seat=p.seat)
     st.step = "xp"
 
 
 # ---- decision handlers -------------------------------------------------------------------------
-def followup(st: BlockcraftState, p: Player) -> None:
+def followup(st: BlockcraftModel, p: Player) -> None:
     """BC-5.9: a jump's follow-up was chosen: the landing happens once it has fully resolved."""
     top = st.stack.top()
     if top is not None and top.kind == "jump":
@@ -185,21 +184,21 @@ def followup(st: BlockcraftState, p: Player) -> None:
         st.stack.push("land", p.seat)
 
 
-def h_move(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_move(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     movement.move(st, p, a["dir"])
 
 
-def h_jump(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_jump(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     movement.jump(st, p)
 
 
-def h_land(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_land(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     st.stack.pop()
     movement.land(st, p)
 
 
-def h_place(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_place(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     top = st.stack.top()
     p.remove(a["card_type"])
     st.stack.push("place_target", p.seat, card=a["card_type"], in_jump=top is not None and top.kind == "jump")
@@ -207,14 +206,14 @@ def h_place(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     st.log.private(p.seat, "place_choose", seat=p.seat, card=a["card_type"])
 
 
-def h_place_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_place_at(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.pop()
     if frame.data["in_jump"]:
         followup(st, p)
     terrain.place(st, p, frame.data["card"], a["cell"][0], a["cell"][1])
 
 
-def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_use(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     card = a["card_type"]
     eff = use_effect_of(st, card)
     p.remove(card)
@@ -226,7 +225,7 @@ def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
         st.log.private(p.seat, "use_choose", seat=p.seat, card=card)  # BC-7.3: public at `use_at`
 
 
-def h_use_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_use_at(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.pop()
     card = frame.data["card"]
     st.log.public("use", seat=p.seat, card=card, cell=list(a["cell"]))  # BC-7.1: committed
@@ -234,7 +233,7 @@ def h_use_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     use_effect_of(st, card).apply(st, p, card, (a["cell"][0], a["cell"][1]))
 
 
-def cancel(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def cancel(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     top = st.stack.top()
     assert top is not None
     if top.kind == "smelt":
@@ -246,32 +245,32 @@ def cancel(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     st.log.public("cancel", seat=p.seat, what=top.kind)
 
 
-def h_dig(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_dig(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     terrain.dig(st, p, a["cell"][0], a["cell"][1])
 
 
-def h_gather(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_gather(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     terrain.gather(st, p, a["cell"][0], a["cell"][1])
 
 
-def h_till(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_till(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     terrain.till(st, p, a["cell"][0], a["cell"][1])
 
 
-def h_touch(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_touch(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     combat.start_touch(st, p, a["target"], a["weapon_slot"])
 
 
-def h_finisher(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_finisher(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     followup(st, p)
     combat.finisher(st, p, a["target"])
 
 
-def h_dodge(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_dodge(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.pop()
     attacker = st.p[frame.data["attacker"]]
     if a["type"] == "dodge":
@@ -282,76 +281,76 @@ def h_dodge(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
         combat.resolve_hit(st, attacker, p, frame.data["weapon"])
 
 
-def h_feed(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_feed(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.top()
     assert frame is not None
     if combat.feed(st, p.seat, frame.data["victim"], a["card_type"]):
         st.stack.pop()
 
 
-def h_pass(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_pass(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     frame = st.stack.top()
     assert frame is not None
     frame.data["cur"] = None
     st.log.public("pass", seat=p.seat, victim=frame.data["victim"])
 
 
-def h_craft(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_craft(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     crafting.craft(st, p, a["recipe"])
 
 
-def h_equip(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_equip(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     equipment.equip(st, p, a["card_type"], a["replace_slot"], a["enchant"])
 
 
-def h_enchant_pick(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_enchant_pick(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     equipment.pick_enchant(st, p, a["card"])
 
 
-def h_enchant_done(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_enchant_done(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     equipment.finish_enchant(st, p)
 
 
-def h_smelt(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_smelt(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     crafting.open_smelt(st, p, a["furnace_slot"])
 
 
-def h_smelt_add(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_smelt_add(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     crafting.smelt_add(st, p, a["card_type"], "materials" if a["type"] == "smelt_material" else "fuels")
 
 
-def h_smelt_confirm(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_smelt_confirm(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     crafting.smelt_confirm(st, p)
 
 
-def h_store(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_store(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     equipment.store(st, p, a["card_type"], a["chest_slot"])
 
 
-def h_retrieve(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_retrieve(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     equipment.retrieve(st, p, a["card_type"], a["chest_slot"])
 
 
-def h_skill(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_skill(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     skill_of(st, p).act(st, p, a)
 
 
-def h_skill_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_skill_at(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     st.stack.pop()
     skill_of(st, p).act_at(st, p, (a["cell"][0], a["cell"][1]))
 
 
-def h_end_action_phase(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_end_action_phase(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     end_action_phase(st, p)
 
 
-def h_discard(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_discard(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     p.remove(a["card_type"])
     st.discard_card(a["card_type"])
     st.log.public("discard", seat=p.seat, card=a["card_type"])
 
 
-def h_brew(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_brew(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     """BC-6.6 m_witch Brew: discard 1 food, +2 stamina; the turn then ends."""
     p.remove(a["card_type"])
     st.discard_card(a["card_type"])
@@ -360,15 +359,15 @@ def h_brew(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     st.turn_over = True
 
 
-def h_end_turn(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_end_turn(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     st.turn_over = True
 
 
-def h_menu(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def h_menu(st: BlockcraftModel, p: Player, a: dict[str, Any]) -> None:
     st.stack.push("menu", p.seat, group=a["group"])
 
 
-HANDLERS: dict[str, Callable[[BlockcraftState, Player, dict[str, Any]], None]] = {
+HANDLERS: dict[str, Callable[[BlockcraftModel, Player, dict[str, Any]], None]] = {
     "move": h_move, "jump": h_jump, "land": h_land, "place": h_place, "place_at": h_place_at, "use": h_use,
     "use_at": h_use_at, "cancel": cancel, "dig": h_dig, "gather": h_gather, "till": h_till, "touch": h_touch,
     "finisher": h_finisher, "dodge": h_dodge, "take_hit": h_dodge, "feed": h_feed, "pass": h_pass,
@@ -381,7 +380,7 @@ HANDLERS: dict[str, Callable[[BlockcraftState, Player, dict[str, Any]], None]] =
 }
 
 
-def dispatch(st: BlockcraftState, seat: int, action: dict[str, Any]) -> None:
+def dispatch(st: BlockcraftModel, seat: int, action: dict[str, Any]) -> None:
     """Apply one (legal) decision, then run the automatic steps."""
     kind = action["type"]
     if st.phase == "choose_character":

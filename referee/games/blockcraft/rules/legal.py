@@ -9,13 +9,13 @@ from .flow import DECISION_CAP, hand_limit
 from .geometry import attack_range
 
 if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
+    from ..model import BlockcraftModel, Player
 
 MAX_LEGAL = 100
 END = {"type": "end_action_phase"}
 
 
-def legal_for(st: BlockcraftState, seat: int) -> list[dict[str, Any]]:
+def legal_for(st: BlockcraftModel, seat: int) -> list[dict[str, Any]]:
     if st.phase == "choose_character":
         return [{"type": "choose_character", "character": c} for c in sorted(st.p[seat].options)]
     if st.phase == "choose_start":
@@ -40,7 +40,7 @@ def legal_for(st: BlockcraftState, seat: int) -> list[dict[str, Any]]:
             if st.cat.cards[c].kind == "food"] + [{"type": "end_turn"}]
 
 
-def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+def frame_actions(st: BlockcraftModel, p: Player, kind: str, data: dict[str, Any]) -> list[dict[str, Any]]:
     if kind == "jump":
         return followups(st, p)
     if kind == "place_target":
@@ -72,7 +72,7 @@ def frame_actions(st: BlockcraftState, p: Player, kind: str, data: dict[str, Any
     raise AssertionError(f"unknown frame {kind}")
 
 
-def followups(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def followups(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     """BC-5.9: the follow-ups of a jump (normal legality at the airborne height), plus land."""
     out: list[dict[str, Any]] = [{"type": "move", "dir": d} for d in movement.move_dirs(st, p)]
     out += [{"type": "place", "card_type": c} for c in terrain.place_types(st, p)]
@@ -85,7 +85,7 @@ def followups(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
     return out
 
 
-def touch_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def touch_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     """BC-5.16.1: once per turn, a target in range, bare hands or an equipped sword/axe."""
     if p.touched or p.ap < 1 or p.hunger < 1:
         return []
@@ -94,14 +94,14 @@ def touch_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
     return [{"type": "touch", "target": q.seat, "weapon_slot": w} for q in targets for w in slots]
 
 
-def finisher_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def finisher_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     """BC-5.17: stamina 1-3, distance <= 3 (u_tidecorpse 4), AP 2, hunger 1."""
     if p.ap < 2 or p.hunger < 1:
         return []
     return [{"type": "finisher", "target": q.seat} for q in combat.finisher_targets(st, p)]
 
 
-def action_list(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def action_list(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     """BC-5.26 ACTION: every action of the main action state, in a fixed order."""
     out: list[dict[str, Any]] = [{"type": "move", "dir": d} for d in movement.move_dirs(st, p)]
     if p.ap >= 1 and p.hunger >= 1:
