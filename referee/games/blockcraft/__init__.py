@@ -9,6 +9,7 @@ from .actions import ACTIONS
 from .catalog import catalog
 from .info import INFO
 from .options import OPTIONS, check_options, resolve, variants
+from .rules.dispatch import RULES
 from .setup import setup_state
 from .state import BlockcraftState
 
@@ -21,6 +22,7 @@ class Blockcraft(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = BlockcraftState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

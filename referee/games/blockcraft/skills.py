@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import Skill as UseSkill
 from .effects import SKILLS, _planar_cells
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class Skill:
         return []
 
     @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         raise NotImplementedError
 
     @staticmethod
@@ -152,10 +153,10 @@ class Detonate(Skill):
     def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.detonate_used or not _can_pay(p, 2, 1):
             return []
-        return [{"type": "skill", "skill": "detonate"}]
+        return [UseSkill.wire("detonate")]
 
     @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         from .rules.combat import damage, downed_checks
         from .rules.geometry import char_dist
 
@@ -186,10 +187,10 @@ class Blink(Skill):
     def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
-        return [{"type": "skill", "skill": "blink"}]
+        return [UseSkill.wire("blink")]
 
     @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         st.stack.push("skill_target", p.seat, skill="blink")
 
     @staticmethod
@@ -322,10 +323,10 @@ class DragonBreath(Skill):
     def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 2, 1):
             return []
-        return [{"type": "skill", "skill": "dragon_breath"}]
+        return [UseSkill.wire("dragon_breath")]
 
     @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         from .rules.combat import damage, downed_checks
         from .rules.geometry import char_dist
 
@@ -374,13 +375,14 @@ class FatigueBeam(Skill):
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
         # [design] a character already carrying the (max 1) marker is not a target: it would be a no-op.
-        return [{"type": "skill", "skill": "fatigue_beam", "target": q.seat} for q in st.p
+        return [UseSkill.wire("fatigue_beam", q.seat) for q in st.p
                 if q is not p and q.alive and q.cell is not None and not q.fatigue
                     and char_dist(st, p, q) <= 3]
 
     @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         _pay(st, p, 1, 1)
         p.skill_used = True
-        st.p[action["target"]].fatigue = True
-        st.log.public("skill", seat=p.seat, skill="fatigue_beam", target=action["target"])
+        assert action.target is not None
+        st.p[action.target].fatigue = True
+        st.log.public("skill", seat=p.seat, skill="fatigue_beam", target=action.target)

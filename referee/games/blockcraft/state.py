@@ -11,8 +11,9 @@ from referee.engine import Outcome, Rng, Viewer
 
 from .model import BlockcraftModel, Player
 from .observe import build_view
+from .rules import flow as _flow  # noqa: F401  (registers the turn rules on RULES)
+from .rules.dispatch import RULES
 from .rules.endgame import make_outcome
-from .rules.flow import dispatch
 from .rules.hidden import redeterminize as _redeterminize
 from .rules.legal import legal_for
 
@@ -36,7 +37,7 @@ class BlockcraftState(BlockcraftModel):
         return legal_for(self, seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        dispatch(self, seat, action)   # ``advance`` primes the engine's legal cache for the new position
+        RULES(self, seat, action)   # ``flow.advance`` primes the engine's legal cache for the next position
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Cancel, SmeltConfirm, SmeltFuel, SmeltMaterial
 from ..effects import skill_of
 from .endgame import finish
 from .geometry import has_block, pay
@@ -85,13 +86,13 @@ def smelt_options(st: BlockcraftModel, p: Player, data: dict[str, Any]) -> list[
     out: list[dict[str, Any]] = []
     for k in sorted(p.hand):
         if cards[k].smelt_to:
-            out.append({"type": "smelt_material", "card_type": k})
+            out.append(SmeltMaterial.wire(k))
     for k in sorted(p.hand):
         if cards[k].fuel > 0:
-            out.append({"type": "smelt_fuel", "card_type": k})
+            out.append(SmeltFuel.wire(k))
     if smelt_ok(st, p, data):
-        out.append({"type": "smelt_confirm"})
-    out.append({"type": "cancel"})
+        out.append(SmeltConfirm.wire())
+    out.append(Cancel.wire())
     return out
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Equip, Retrieve, Store
 from ..effects import ENCHANT_EFFECTS, skill_of
 from .geometry import has_block, pay
 
@@ -55,9 +56,9 @@ def equip_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
             choices = [i for i, s in enumerate(slots)
                        if not (s is not None and s.get("batch") is not None)]
         for slot in choices:
-            out.append({"type": "equip", "card_type": card, "replace_slot": slot, "enchant": False})
+            out.append(Equip.wire(card, slot, False))
             if group == "tool" and can_enchant:
-                out.append({"type": "equip", "card_type": card, "replace_slot": slot, "enchant": True})
+                out.append(Equip.wire(card, slot, True))
     return out
 
 
@@ -173,9 +174,9 @@ def chest_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if len(b["chest"]) < 4:
             for card in sorted(p.hand):
                 if p.hand[card] > p.retrieved.get(card, 0):
-                    out.append({"type": "store", "card_type": card, "chest_slot": i})
+                    out.append(Store.wire(card, i))
         for card in sorted({c for c, fresh in b["chest"] if not fresh}):
-            out.append({"type": "retrieve", "card_type": card, "chest_slot": i})
+            out.append(Retrieve.wire(card, i))
     return out
 
 
