@@ -5,14 +5,12 @@ ALL (post-game, BC-7.6) adds every hidden fact. The format is documented in READ
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, PUBLIC, Viewer
 
+from .model import BlockcraftModel, Player
 from .rules.geometry import attack_range, height
-
-if TYPE_CHECKING:
-    from .model import BlockcraftModel, Player
 
 
 def _map_card(c: dict[str, Any], full: bool) -> str:

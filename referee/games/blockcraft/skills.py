@@ -1,82 +1,20 @@
 """BC-6.6 character skills: one class per skill key of ``content/characters.toml``, registered in
-``effects.SKILLS``. Passive skills are hook values the rules read; active skills list and apply actions."""
+``effects.SKILLS`` (the hooks: ``effects.Skill``). Passive skills are hook values the rules read; active
+skills list and apply actions (with the rules they call: damage, distances, paying)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from .actions import Skill as UseSkill
-from .effects import SKILLS, _planar_cells
+from .effects import SKILLS, Skill, _planar_cells
+from .rules.combat import damage, downed_checks
+from .rules.geometry import char_dist, pay
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # annotations only (pyproject's current contract still puts model above effects)
     from .model import BlockcraftModel, Player
 
 
-class Skill:
-    """Hooks a character's skill offers (defaults: no effect). Active skills list actions."""
-
-    ap_bonus = 0
-    range_bonus = 0
-    range_cap: int | None = None
-    ore_xp = 1
-    armour_bonus = 0
-    hoe_free = False
-    wheat = 1
-    enchant_discount = 0
-    finisher_range = 3
-    undodgeable = False
-    dig_as_hand: tuple[str, ...] = ()
-    first_move_free_hunger = False
-    first_place_free_ap = False
-    timber = False
-    old_habits = False
-    heat_bonus = 0
-    heat_at_least = False
-    end_phase = False
-
-    @staticmethod
-    def climb(st: BlockcraftModel, p: Player) -> int:
-        return 0
-
-    @staticmethod
-    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
-        return dmg
-
-    @staticmethod
-    def blocks_dodge(attacker: Player, target: Player) -> bool:
-        return False
-
-    @staticmethod
-    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
-        return None
-
-    @staticmethod
-    def on_hit_by(st: BlockcraftModel, attacker: Player, target: Player) -> None:
-        return None
-
-    @staticmethod
-    def start_of_turn(st: BlockcraftModel, p: Player) -> None:
-        return None
-
-    @staticmethod
-    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
-        return []
-
-    @staticmethod
-    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
-        raise NotImplementedError
-
-    @staticmethod
-    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]]:
-        return []
-
-    @staticmethod
-    def act_at(st: BlockcraftModel, p: Player, cell: tuple[int, int]) -> None:
-        raise NotImplementedError
-
-
 def _pay(st: BlockcraftModel, p: Player, ap: int, hunger: int) -> None:
-    from .rules.geometry import pay
-
     pay(p, ap, hunger)
 
 
@@ -157,9 +95,6 @@ class Detonate(Skill):
 
     @staticmethod
     def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
-        from .rules.combat import damage, downed_checks
-        from .rules.geometry import char_dist
-
         _pay(st, p, 2, 1)
         p.detonate_used = True
         st.log.public("skill", seat=p.seat, skill="detonate")
@@ -241,8 +176,6 @@ class Thorns(Skill):
 
     @staticmethod
     def on_hit_by(st: BlockcraftModel, attacker: Player, target: Player) -> None:
-        from .rules.combat import damage
-
         if attacker.active:
             damage(st, attacker, 1, source=target.seat, armoured=False, why="thorns")
 
@@ -327,9 +260,6 @@ class DragonBreath(Skill):
 
     @staticmethod
     def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
-        from .rules.combat import damage, downed_checks
-        from .rules.geometry import char_dist
-
         _pay(st, p, 2, 1)
         p.skill_used = True
         st.log.public("skill", seat=p.seat, skill="dragon_breath")
@@ -345,8 +275,6 @@ class DecayAura(Skill):
 
     @staticmethod
     def start_of_turn(st: BlockcraftModel, p: Player) -> None:
-        from .rules.geometry import char_dist
-
         hit = []
         for q in st.p:
             if q is not p and q.alive and char_dist(st, p, q) <= 2:
@@ -370,8 +298,6 @@ class FatigueBeam(Skill):
 
     @staticmethod
     def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
-        from .rules.geometry import char_dist
-
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
         # [design] a character already carrying the (max 1) marker is not a target: it would be a no-op.

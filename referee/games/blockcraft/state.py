@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.engine import Outcome, Rng, Viewer
 
+from . import skills as _skills  # noqa: F401  (registers the character skills in effects.SKILLS)
 from .model import BlockcraftModel, Player
 from .observe import build_view
 from .rules import flow as _flow  # noqa: F401  (registers the turn rules on RULES)

@@ -1,15 +1,13 @@
 """BC-5.16 Touch and dodge, BC-5.17 finisher, BC-6.2 damage, BC-6.3 downed and rescue, BC-6.4 death."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..effects import ENCHANT_EFFECTS, skill_of
+from ..model import BlockcraftModel, Player
 from .endgame import check_end
 from .equipment import wear
 from .geometry import char_dist, pay
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 
 def damage(st: BlockcraftModel, p: Player, amount: int, *, source: int | None, armoured: bool,

@@ -1,15 +1,13 @@
 """BC-5.14 craft (2x2 / 3x3), BC-5.18 smelting and furnace completion."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Cancel, SmeltConfirm, SmeltFuel, SmeltMaterial
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .endgame import finish
 from .geometry import has_block, pay
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 
 def craftable(st: BlockcraftModel, p: Player) -> list[str]:

@@ -1,12 +1,11 @@
 """BC-8: end conditions, the round limit and the outcome."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Outcome
 
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel
+from ..model import BlockcraftModel
 
 
 def check_end(st: BlockcraftModel) -> None:

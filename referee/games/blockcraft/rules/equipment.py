@@ -1,14 +1,12 @@
 """BC-5.15 equip, BC-5.20 enchant, BC-5.21 chest, BC-6.2.4 durability and breaking."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Equip, Retrieve, Store
 from ..effects import ENCHANT_EFFECTS, skill_of
+from ..model import BlockcraftModel, Player
 from .geometry import has_block, pay
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 GROUP = {"tool": "tool", "armour": "armour", "block_equipment": "block"}
 

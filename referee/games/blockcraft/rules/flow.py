@@ -50,7 +50,7 @@ from ..actions import (
 from ..actions import Skill as UseSkill
 from ..effects import skill_of, use_effect_of
 from ..model import BlockcraftModel, Player
-from . import combat, crafting, equipment, movement, terrain
+from . import combat, crafting, equipment, movement, terrain, uses  # noqa: F401  (uses: registers ender pearl, TNT)
 from .dispatch import RULES
 from .endgame import finish
 from .geometry import height

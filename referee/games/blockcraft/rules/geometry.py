@@ -1,13 +1,11 @@
 """BC-5.7 geometry: heights, distances, attack range; BC-5.6.3 paying costs."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..catalog import catalog
 from ..effects import ENCHANT_EFFECTS, skill_of
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
+from ..model import BlockcraftModel, Player
 
 DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from referee.engine import Rng
 
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel
+from ..model import BlockcraftModel
 
 
 def redeterminize(st: BlockcraftModel, seat: int, rng: Rng) -> BlockcraftModel:

@@ -1,7 +1,7 @@
 """BC-5.26: the legal actions of each pending-decision state (the only definition of legality)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import (
     Brew,
@@ -35,12 +35,10 @@ from ..actions import (
     UseAt,
 )
 from ..effects import USE_EFFECTS, skill_of, use_effect_of
+from ..model import BlockcraftModel, Player
 from . import combat, crafting, equipment, movement, terrain
 from .geometry import attack_range
 from .start import start_cells
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 MAX_LEGAL = 100
 DECISION_CAP = 200  # BC-6.12

@@ -1,14 +1,10 @@
 """BC-5.8 move, BC-5.9 jump and landing, BC-6.1 fall damage."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .combat import damage, downed_checks
 from .geometry import DIRS, height, pay
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 
 def move_cost(st: BlockcraftModel, p: Player) -> int:

@@ -1,14 +1,12 @@
 """BC-5.10 place, BC-5.12 dig, BC-5.13 gather, BC-5.19 till."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .equipment import wear
 from .geometry import attack_range, height, pay, tool_effects
-
-if TYPE_CHECKING:
-    from ..model import BlockcraftModel, Player
 
 MAX_STACK = 8
 
