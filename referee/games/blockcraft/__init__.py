@@ -7,8 +7,10 @@ from referee.engine import Game, State
 
 from .actions import ACTIONS
 from .catalog import catalog
+from .effects import check_effect_keys
 from .info import INFO
 from .options import OPTIONS, check_options, resolve, variants
+from .rules.dispatch import RULES
 from .setup import setup_state
 from .state import BlockcraftState
 
@@ -21,6 +23,7 @@ class Blockcraft(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = BlockcraftState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
@@ -34,7 +37,7 @@ class Blockcraft(Game):
 
     def validate_content(self) -> None:
         catalog.cache_clear()
-        catalog()
+        check_effect_keys(catalog())   # every verb is registered by now (the rules are imported)
 
 
 GAME = Blockcraft()

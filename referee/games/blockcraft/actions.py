@@ -1,10 +1,11 @@
 """BC-5.26: one frozen dataclass per action type (canonical JSON on the wire, JSON Schema for bots)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
 from referee.engine import Action, ActionSet
+from referee.engine.actions import OMIT_DEFAULT
 
 Dir = Literal["N", "E", "S", "W"]
 
@@ -229,7 +230,7 @@ class Skill(Action):
 
     TYPE: ClassVar[str] = "skill"
     skill: str
-    target: int | None = None
+    target: int | None = field(default=None, metadata=OMIT_DEFAULT)   # only fatigue_beam names one
 
 
 @dataclass(frozen=True)

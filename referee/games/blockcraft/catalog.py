@@ -1,7 +1,8 @@
 """BC-3: the content catalogue, loaded from ``content/*.toml`` and validated at load time.
 
 Numbers live in the data files; this module turns rows into frozen dataclasses and checks every
-count, reference and effect key of the spec's tables (errors name the file and the row).
+count and reference of the spec's tables (errors name the file and the row); the effect keys are checked
+against the registries by ``effects.check_effect_keys`` (``Blockcraft.validate_content``).
 """
 from __future__ import annotations
 
@@ -185,8 +186,6 @@ def _rows(data: dict[str, Any], name: str, key: str) -> list[Any]:
 
 def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
     """Build and validate the catalogue from parsed files (``{file name: parsed data}``)."""
-    from .effects import ENCHANT_EFFECTS, SKILLS, USE_EFFECTS
-
     w_raw, w_proc = f"{WHERE}/raw_cards.toml", f"{WHERE}/processed.toml"
     raw_cards = build_rows(w_raw, _rows(raw["raw_cards.toml"], "raw_cards.toml", "card"), Card)
     raw_cards = {k: Card(**{**c.__dict__, "raw": True}) for k, c in raw_cards.items()}
@@ -226,7 +225,6 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
                 if n < 1:
                     raise ContentError(f"{label}: ingredient {ing!r} needs a positive count")
         check_refs(where, rows, "smelt_to", cards, "card")
-        USE_EFFECTS.check(where, {rid: [c.use_effect] for rid, c in rows.items() if c.use_effect})
     check_count(w_raw, sum(c.box for c in raw_cards.values()), 162, "raw cards in the box (BC-3.1)")
     check_count(w_raw, len(raw_cards), 14, "raw card types (BC-3.3)")
     check_count(w_proc, sum(c.supply for c in proc.values()), 238, "processed cards in the supply (BC-3.1)")
@@ -238,7 +236,6 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
     w_ench = f"{WHERE}/enchantments.toml"
     ench = build_rows(w_ench, _rows(raw["enchantments.toml"], "enchantments.toml", "enchantment"),
                       Enchantment)
-    ENCHANT_EFFECTS.check(w_ench, {rid: [e.effect] for rid, e in ench.items()})
     check_refs(w_ench, ench, "applies_to", TOOL_TYPES, "tool type")
     check_refs(w_ench, ench, "exclusive_with", ench, "enchantment")
     enchant_cards: dict[str, str] = {}
@@ -256,7 +253,6 @@ def build_catalog(raw: dict[str, dict[str, Any]]) -> Catalog:
 
     w_char = f"{WHERE}/characters.toml"
     chars = build_rows(w_char, _rows(raw["characters.toml"], "characters.toml", "character"), Character)
-    SKILLS.check(w_char, {rid: [c.skill] for rid, c in chars.items()})
     check_refs(w_char, chars, "faction", (*FACTIONS, "boss"), "faction")
     check_count(w_char, len(chars), 28, "character cards (BC-3.14)")
     for fac, n in (("human", 8), ("monster", 8), ("undead", 8), ("boss", 4)):

@@ -5,14 +5,12 @@ ALL (post-game, BC-7.6) adds every hidden fact. The format is documented in READ
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, PUBLIC, Viewer
 
+from .model import BlockcraftModel, Player
 from .rules.geometry import attack_range, height
-
-if TYPE_CHECKING:
-    from .state import BlockcraftState, Player
 
 
 def _map_card(c: dict[str, Any], full: bool) -> str:
@@ -23,7 +21,7 @@ def _map_card(c: dict[str, Any], full: bool) -> str:
     return f"{c['s']}:{c['c']}"
 
 
-def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
+def _map(st: BlockcraftModel, full: bool) -> dict[str, Any]:
     """The map part of the view, cached per map version (views share it: treat views as read-only)."""
     key = ("full" if full else "public", st.mv)
     cached = st._map_view.get(key[0])
@@ -43,7 +41,7 @@ def _map(st: BlockcraftState, full: bool) -> dict[str, Any]:
     return out
 
 
-def _pending(st: BlockcraftState, viewer: Viewer) -> list[dict[str, Any]]:
+def _pending(st: BlockcraftModel, viewer: Viewer) -> list[dict[str, Any]]:
     """BC-5.26 who decides what; the card chosen for place/use and a smelt batch being built are hand
     cards until the action commits (BC-7.3): only their owner (and ALL) sees them."""
     if st.phase == "over":
@@ -81,7 +79,7 @@ def _pending(st: BlockcraftState, viewer: Viewer) -> list[dict[str, Any]]:
     return [out]
 
 
-def _player(st: BlockcraftState, p: Player, viewer: Viewer) -> dict[str, Any]:
+def _player(st: BlockcraftModel, p: Player, viewer: Viewer) -> dict[str, Any]:
     revealed = st.phase not in ("choose_character",)
     show_identity = viewer == ALL or st.mode == "team" or (st.mode == "boss" and p.seat == st.boss_seat)
     side = "ffa"
@@ -123,7 +121,7 @@ def _player(st: BlockcraftState, p: Player, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-def _private(st: BlockcraftState, p: Player) -> dict[str, Any]:
+def _private(st: BlockcraftModel, p: Player) -> dict[str, Any]:
     chest: dict[str, int] = {}
     for b in p.blocks:
         if b is not None and "chest" in b:
@@ -141,7 +139,7 @@ def _private(st: BlockcraftState, p: Player) -> dict[str, Any]:
     }
 
 
-def build_view(st: BlockcraftState, viewer: Viewer) -> dict[str, Any]:
+def build_view(st: BlockcraftModel, viewer: Viewer) -> dict[str, Any]:
     full = viewer == ALL
     view: dict[str, Any] = {
         "seat": viewer if isinstance(viewer, int) else None,
@@ -178,7 +176,7 @@ def build_view(st: BlockcraftState, viewer: Viewer) -> dict[str, Any]:
     return view
 
 
-def _revealed(st: BlockcraftState) -> list[str]:
+def _revealed(st: BlockcraftModel) -> list[str]:
     top = st.stack.top()
     if top is not None and top.kind == "enchant":
         return [e for e in top.data["revealed"] if e not in top.data["picked"]]

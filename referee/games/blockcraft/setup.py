@@ -1,4 +1,5 @@
-"""BC-4 setup: map, piles, identities, characters (simultaneous choice), starting hands and cells."""
+"""BC-4 setup: map, piles, identities, the characters dealt, starting hands (the choices that follow are
+rules: ``rules/start.py``, ``rules/flow.choose_start``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,16 +7,14 @@ from typing import Any
 from referee.engine import Game, Rng
 
 from .catalog import LAYERS
+from .model import BlockcraftModel, Player
+from .rules.start import turn_order
 from .state import BlockcraftState
 
 FACTION_PAIRS = (("human", "monster"), ("human", "undead"), ("monster", "undead"))
 
 
-def turn_order(st: BlockcraftState) -> list[int]:
-    return [(st.admin + i) % st.players for i in range(st.players)]
-
-
-def team_factions(st: BlockcraftState) -> list[str]:
+def team_factions(st: BlockcraftModel) -> list[str]:
     """BC-4.4: the factions of a team game (RNG step 1 for a random pair)."""
     n = st.players
     split = st.options["team_split"]
@@ -30,6 +29,9 @@ def team_factions(st: BlockcraftState) -> list[str]:
 def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) -> BlockcraftState:
     """BC-4.2: every random step in the spec's order."""
     st = BlockcraftState(game, players, options, Rng(seed))
+    st.after_restore()   # the catalogue, map size and round limit of these options
+    st.p = [Player(seat) for seat in range(players)]
+    st.current = st.admin
     cat = st.cat
     factions = team_factions(st) if st.mode == "team" else []               # (1)
     decks = {layer: st.rng.shuffled(cat.layer_deck(st.size, layer)) for layer in LAYERS}  # (2)
@@ -53,7 +55,7 @@ def setup_state(game: Game, players: int, options: dict[str, Any], seed: int) ->
     return st
 
 
-def deal_identities(st: BlockcraftState, factions: list[str]) -> None:
+def deal_identities(st: BlockcraftModel, factions: list[str]) -> None:
     """BC-4.4: identity cards per mode; BOSS (boss) and all faces (team) are public."""
     n = st.players
     base = ["human"] * 3 + ["monster"] * 3 + ["undead"] * 3
@@ -72,7 +74,7 @@ def deal_identities(st: BlockcraftState, factions: list[str]) -> None:
     st.identity_public = st.mode == "team"
 
 
-def deal_characters(st: BlockcraftState) -> None:
+def deal_characters(st: BlockcraftModel) -> None:
     """BC-4.5: deal character options (BOSS pool, normal pool or faction pools) in turn order."""
     cat = st.cat
     chars = list(cat.characters.values())
@@ -99,50 +101,3 @@ def deal_characters(st: BlockcraftState) -> None:
         for s in order:
             st.p[s].options = sorted(normal.pop() for _ in range(k))
         st.box_characters = sorted(boss_pool + normal)
-
-
-def choose_character(st: BlockcraftState, seat: int, character: str) -> None:
-    """BC-4.5: a secret choice; revealed together once every seat has chosen."""
-    st.p[seat].chosen = character
-    st.log.public("character_chosen", seat=seat)
-    if any(p.chosen is None for p in st.p):
-        return
-    cat = st.cat
-    for p in st.p:
-        assert p.chosen is not None
-        c = cat.characters[p.chosen]
-        p.character = c.id
-        st.box_characters = sorted(st.box_characters + [o for o in p.options if o != c.id])
-        p.options = []
-        p.max_stamina = c.sta + (4 * (st.players - 2) if p.seat == st.boss_seat else 0)
-        p.stamina = p.max_stamina
-        p.max_hunger = p.hunger = c.hun
-        p.xp = c.start_xp
-    st.log.public("characters", characters=[p.character for p in st.p])
-    st.phase = "choose_start"
-    st.start_queue = turn_order(st)
-
-
-def start_cells(st: BlockcraftState, seat: int) -> list[tuple[int, int]]:
-    """BC-4.11: the BOSS picks a free cell of maximum height, everyone else a free border cell."""
-    taken = {tuple(p.cell) for p in st.p if p.cell is not None}
-    size = st.size
-    if seat == st.boss_seat:
-        top = max(size.height_at(x, y) for y in range(st.h) for x in range(st.w))
-        cells = [(x, y) for y in range(st.h) for x in range(st.w) if size.height_at(x, y) == top]
-    else:
-        cells = [(x, y) for y in range(st.h) for x in range(st.w)
-                 if x in (0, st.w - 1) or y in (0, st.h - 1)]
-    return [c for c in cells if c not in taken]
-
-
-def choose_start(st: BlockcraftState, seat: int, cell: list[int]) -> None:
-    """BC-4.11 / BC-4.12: place the character; after the last seat, the administrator's turn starts."""
-    from .rules.flow import start_turn
-
-    st.p[seat].cell = [cell[0], cell[1]]
-    st.start_queue.pop(0)
-    st.log.public("start_cell", seat=seat, cell=[cell[0], cell[1]])
-    if not st.start_queue:
-        st.phase = "turn"
-        start_turn(st, st.admin, None)

@@ -1,81 +1,20 @@
 """BC-6.6 character skills: one class per skill key of ``content/characters.toml``, registered in
-``effects.SKILLS``. Passive skills are hook values the rules read; active skills list and apply actions."""
+``effects.SKILLS`` (the hooks: ``effects.Skill``). Passive skills are hook values the rules read; active
+skills list and apply actions (with the rules they call: damage, distances, paying)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .effects import SKILLS, _planar_cells
+from .actions import Skill as UseSkill
+from .effects import SKILLS, Skill, _planar_cells
+from .rules.combat import damage, downed_checks
+from .rules.geometry import char_dist, pay
 
-if TYPE_CHECKING:
-    from .state import BlockcraftState, Player
-
-
-class Skill:
-    """Hooks a character's skill offers (defaults: no effect). Active skills list actions."""
-
-    ap_bonus = 0
-    range_bonus = 0
-    range_cap: int | None = None
-    ore_xp = 1
-    armour_bonus = 0
-    hoe_free = False
-    wheat = 1
-    enchant_discount = 0
-    finisher_range = 3
-    undodgeable = False
-    dig_as_hand: tuple[str, ...] = ()
-    first_move_free_hunger = False
-    first_place_free_ap = False
-    timber = False
-    old_habits = False
-    heat_bonus = 0
-    heat_at_least = False
-    end_phase = False
-
-    @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
-        return 0
-
-    @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
-        return dmg
-
-    @staticmethod
-    def blocks_dodge(attacker: Player, target: Player) -> bool:
-        return False
-
-    @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
-        return None
-
-    @staticmethod
-    def on_hit_by(st: BlockcraftState, attacker: Player, target: Player) -> None:
-        return None
-
-    @staticmethod
-    def start_of_turn(st: BlockcraftState, p: Player) -> None:
-        return None
-
-    @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
-        return []
-
-    @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
-        raise NotImplementedError
-
-    @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
-        return []
-
-    @staticmethod
-    def act_at(st: BlockcraftState, p: Player, cell: tuple[int, int]) -> None:
-        raise NotImplementedError
+if TYPE_CHECKING:   # annotations only (pyproject's current contract still puts model above effects)
+    from .model import BlockcraftModel, Player
 
 
-def _pay(st: BlockcraftState, p: Player, ap: int, hunger: int) -> None:
-    from .rules.geometry import pay
-
+def _pay(st: BlockcraftModel, p: Player, ap: int, hunger: int) -> None:
     pay(p, ap, hunger)
 
 
@@ -126,7 +65,7 @@ class Pathfinder(Skill):
     first_move_free_hunger = True
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return max(0, dmg - 1)
 
 
@@ -149,16 +88,13 @@ class Detonate(Skill):
     """m_crawler, once per game: 4 armoured damage to everyone within distance 1, own stamina -> min(1)."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.detonate_used or not _can_pay(p, 2, 1):
             return []
-        return [{"type": "skill", "skill": "detonate"}]
+        return [UseSkill.wire("detonate")]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
-        from .rules.combat import damage, downed_checks
-        from .rules.geometry import char_dist
-
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         _pay(st, p, 2, 1)
         p.detonate_used = True
         st.log.public("skill", seat=p.seat, skill="detonate")
@@ -174,7 +110,7 @@ class WallClimb(Skill):
     """m_spinner: moves may enter cells up to 2 higher."""
 
     @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
+    def climb(st: BlockcraftModel, p: Player) -> int:
         return 2
 
 
@@ -183,21 +119,21 @@ class Blink(Skill):
     """m_voidwalker, once per turn: 1 AP + 1 hunger, teleport to a cell at planar distance 1-3."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
-        return [{"type": "skill", "skill": "blink"}]
+        return [UseSkill.wire("blink")]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         st.stack.push("skill_target", p.seat, skill="blink")
 
     @staticmethod
-    def targets(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+    def targets(st: BlockcraftModel, p: Player) -> list[tuple[int, int]]:
         return _planar_cells(st, p, 1, 3)
 
     @staticmethod
-    def act_at(st: BlockcraftState, p: Player, cell: tuple[int, int]) -> None:
+    def act_at(st: BlockcraftModel, p: Player, cell: tuple[int, int]) -> None:
         _pay(st, p, 1, 1)
         p.skill_used = True
         p.cell = [cell[0], cell[1]]
@@ -209,7 +145,7 @@ class Bouncy(Skill):
     """m_slime: never takes fall damage."""
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return 0
 
 
@@ -239,9 +175,7 @@ class Thorns(Skill):
     """m_guardian: when a Touch hits it, the attacker takes 1 unarmoured damage (Guardian is the source)."""
 
     @staticmethod
-    def on_hit_by(st: BlockcraftState, attacker: Player, target: Player) -> None:
-        from .rules.combat import damage
-
+    def on_hit_by(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         if attacker.active:
             damage(st, attacker, 1, source=target.seat, armoured=False, why="thorns")
 
@@ -251,7 +185,7 @@ class HungerBite(Skill):
     """u_shambler: when its Touch hits, it gains 1 hunger."""
 
     @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         attacker.hunger = min(attacker.max_hunger, attacker.hunger + 1)
 
 
@@ -283,7 +217,7 @@ class ParchingTouch(Skill):
     """u_husk: when its Touch hits, the target loses 1 hunger."""
 
     @staticmethod
-    def on_touch_hit(st: BlockcraftState, attacker: Player, target: Player) -> None:
+    def on_touch_hit(st: BlockcraftModel, attacker: Player, target: Player) -> None:
         target.hunger = max(0, target.hunger - 1)
 
 
@@ -292,11 +226,11 @@ class NightFlight(Skill):
     """u_wraith: at Night, moves may enter cells up to 2 higher and it takes no fall damage."""
 
     @staticmethod
-    def climb(st: BlockcraftState, p: Player) -> int:
+    def climb(st: BlockcraftModel, p: Player) -> int:
         return 0 if st.day else 2
 
     @staticmethod
-    def fall(st: BlockcraftState, p: Player, dmg: int) -> int:
+    def fall(st: BlockcraftModel, p: Player, dmg: int) -> int:
         return dmg if st.day else 0
 
 
@@ -319,16 +253,13 @@ class DragonBreath(Skill):
     """b_drake, once per turn: 2 AP + 1 hunger; 2 armoured damage to every other active character within 2."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 2, 1):
             return []
-        return [{"type": "skill", "skill": "dragon_breath"}]
+        return [UseSkill.wire("dragon_breath")]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
-        from .rules.combat import damage, downed_checks
-        from .rules.geometry import char_dist
-
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         _pay(st, p, 2, 1)
         p.skill_used = True
         st.log.public("skill", seat=p.seat, skill="dragon_breath")
@@ -343,9 +274,7 @@ class DecayAura(Skill):
     """b_witherking, start of own turn: every other living character within distance 2 loses 1 hunger."""
 
     @staticmethod
-    def start_of_turn(st: BlockcraftState, p: Player) -> None:
-        from .rules.geometry import char_dist
-
+    def start_of_turn(st: BlockcraftModel, p: Player) -> None:
         hit = []
         for q in st.p:
             if q is not p and q.alive and char_dist(st, p, q) <= 2:
@@ -368,19 +297,18 @@ class FatigueBeam(Skill):
     """b_sentinel, once per turn: 1 AP + 1 hunger; a living character within 3 gets a Fatigue marker."""
 
     @staticmethod
-    def actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
-        from .rules.geometry import char_dist
-
+    def actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
         if p.skill_used or not _can_pay(p, 1, 1):
             return []
         # [design] a character already carrying the (max 1) marker is not a target: it would be a no-op.
-        return [{"type": "skill", "skill": "fatigue_beam", "target": q.seat} for q in st.p
+        return [UseSkill.wire("fatigue_beam", q.seat) for q in st.p
                 if q is not p and q.alive and q.cell is not None and not q.fatigue
                     and char_dist(st, p, q) <= 3]
 
     @staticmethod
-    def act(st: BlockcraftState, p: Player, action: dict[str, Any]) -> None:
+    def act(st: BlockcraftModel, p: Player, action: UseSkill) -> None:
         _pay(st, p, 1, 1)
         p.skill_used = True
-        st.p[action["target"]].fatigue = True
-        st.log.public("skill", seat=p.seat, skill="fatigue_beam", target=action["target"])
+        assert action.target is not None
+        st.p[action.target].fatigue = True
+        st.log.public("skill", seat=p.seat, skill="fatigue_beam", target=action.target)

@@ -61,7 +61,7 @@ def build(spec: dict[str, Any]) -> BlockcraftState:
     for s in range(players):
         _player(st, st.p[s], spec.get("p", {}).get(str(s), {}), s)
     st.mv += 1
-    st._legal = None
+    st.forget_legal()
     return st
 
 

@@ -9,7 +9,7 @@ import pytest
 from referee.engine import ContentError
 from referee.games.blockcraft import GAME
 from referee.games.blockcraft.catalog import build_catalog, catalog, read_files
-from referee.games.blockcraft.effects import ENCHANT_EFFECTS, SKILLS, USE_EFFECTS
+from referee.games.blockcraft.effects import ENCHANT_EFFECTS, SKILLS, USE_EFFECTS, check_effect_keys
 
 
 def test_content_loads_with_spec_counts() -> None:
@@ -47,7 +47,7 @@ def _broken(file: str, mutate) -> str:
     files = copy.deepcopy(read_files())
     mutate(files[file])
     with pytest.raises(ContentError) as exc:
-        build_catalog(files)
+        check_effect_keys(build_catalog(files))   # effect keys: checked against the registries
     return str(exc.value)
 
 

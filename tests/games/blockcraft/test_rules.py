@@ -47,7 +47,7 @@ def test_bc_6_12_decision_cap() -> None:
     """BC-6.12: after 200 decisions in a turn only end_action_phase remains."""
     st = two({}, {})
     st.p[0].decisions = DECISION_CAP
-    st._legal = None
+    st.forget_legal()
     assert st.legal_actions(0) == [END]
 
 
@@ -155,7 +155,7 @@ def test_bc_6_6_skills() -> None:
 def test_bc_5_18_furnace_with_batch_cannot_be_replaced() -> None:
     st = two({"hand": {"crafting_table": 1}, "blocks": [{"card": "furnace"}, {"card": "chest"}]})
     st.p[0].blocks[0]["batch"] = {"materials": ["sand"], "fuels": ["log"], "outputs": ["glass"]}
-    st._legal = None
+    st.forget_legal()
     slots = [a["replace_slot"] for a in st.legal_actions(0) if a["type"] == "equip"]
     assert slots == [1]
 

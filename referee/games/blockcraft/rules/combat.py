@@ -1,18 +1,16 @@
 """BC-5.16 Touch and dodge, BC-5.17 finisher, BC-6.2 damage, BC-6.3 downed and rescue, BC-6.4 death."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..effects import ENCHANT_EFFECTS, skill_of
+from ..model import BlockcraftModel, Player
 from .endgame import check_end
 from .equipment import wear
 from .geometry import char_dist, pay
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
 
-
-def damage(st: BlockcraftState, p: Player, amount: int, *, source: int | None, armoured: bool,
+def damage(st: BlockcraftModel, p: Player, amount: int, *, source: int | None, armoured: bool,
            why: str) -> int:
     """BC-6.2: armoured damage is reduced by armour and h_knight (min 0); worn armour loses 1."""
     if armoured:
@@ -28,7 +26,7 @@ def damage(st: BlockcraftState, p: Player, amount: int, *, source: int | None, a
     return amount
 
 
-def downed_checks(st: BlockcraftState) -> None:
+def downed_checks(st: BlockcraftModel) -> None:
     """BC-6.3.1 / BC-6.10: newly downed characters get rescue windows in turn order from the current
     player."""
     order = [(st.current + i) % st.players for i in range(st.players)]
@@ -42,7 +40,7 @@ def downed_checks(st: BlockcraftState) -> None:
         st.stack.push("rescue", s, victim=s, asked=[], started=False)
 
 
-def next_rescuer(st: BlockcraftState, victim: int, asked: list[int]) -> int | None:
+def next_rescuer(st: BlockcraftModel, victim: int, asked: list[int]) -> int | None:
     """BC-6.3.2: the next active rescuer in turn order from the current player (or the next seat)."""
     start = st.current if st.current != victim else (st.current + 1) % st.players
     for i in range(st.players):
@@ -52,7 +50,7 @@ def next_rescuer(st: BlockcraftState, victim: int, asked: list[int]) -> int | No
     return None
 
 
-def feed(st: BlockcraftState, rescuer: int, victim: int, card: str) -> bool:
+def feed(st: BlockcraftModel, rescuer: int, victim: int, card: str) -> bool:
     """BC-6.3.2-3: a rescuer feeds a food card; revive at full hunger (stamina 4). True if revived."""
     r, v = st.p[rescuer], st.p[victim]
     r.remove(card)
@@ -68,7 +66,7 @@ def feed(st: BlockcraftState, rescuer: int, victim: int, card: str) -> bool:
     return False
 
 
-def kill(st: BlockcraftState, victim: int, killer: int | None, why: str) -> None:
+def kill(st: BlockcraftModel, victim: int, killer: int | None, why: str) -> None:
     """BC-6.4: death, loot to the killer's hand (or to the piles), end check."""
     v = st.p[victim]
     if killer is not None and (killer == victim or not st.p[killer].alive):
@@ -128,16 +126,16 @@ def kill(st: BlockcraftState, victim: int, killer: int | None, why: str) -> None
 
 
 # ---- BC-5.16 Touch --------------------------------------------------------------------------------
-def weapon_slots(st: BlockcraftState, p: Player) -> list[int | None]:
+def weapon_slots(st: BlockcraftModel, p: Player) -> list[int | None]:
     return [None] + [i for i, t in enumerate(p.tools)
                      if t is not None and st.cat.cards[t["card"]].tool_type in ("sword", "axe")]
 
 
-def touch_targets(st: BlockcraftState, p: Player, reach: int) -> list[Player]:
+def touch_targets(st: BlockcraftModel, p: Player, reach: int) -> list[Player]:
     return [q for q in st.p if q is not p and q.active and char_dist(st, p, q) <= reach]
 
 
-def start_touch(st: BlockcraftState, p: Player, target: int, weapon: int | None) -> None:
+def start_touch(st: BlockcraftModel, p: Player, target: int, weapon: int | None) -> None:
     """BC-5.16.2-3: pay, mark Touch used, open the target's dodge window (or hit at once)."""
     pay(p, 1, 1)
     p.touched = True
@@ -150,13 +148,13 @@ def start_touch(st: BlockcraftState, p: Player, target: int, weapon: int | None)
         resolve_hit(st, p, q, weapon)
 
 
-def can_dodge(st: BlockcraftState, attacker: Player, target: Player) -> bool:
+def can_dodge(st: BlockcraftModel, attacker: Player, target: Player) -> bool:
     """BC-5.16.3: dodge needs hunger >= 2 and a dodgeable Touch (b_warden, u_ashknight)."""
     sk = skill_of(st, attacker)
     return target.hunger >= 2 and not sk.undodgeable and not sk.blocks_dodge(attacker, target)
 
 
-def resolve_hit(st: BlockcraftState, p: Player, q: Player, weapon: int | None) -> None:
+def resolve_hit(st: BlockcraftModel, p: Player, q: Player, weapon: int | None) -> None:
     """BC-5.16.5 / BC-6.10: damage -> attacker riders -> target riders -> downed checks."""
     cat = st.cat
     tags = cat.characters[q.character].tags if q.character else ()
@@ -179,14 +177,14 @@ def resolve_hit(st: BlockcraftState, p: Player, q: Player, weapon: int | None) -
     downed_checks(st)
 
 
-def finisher(st: BlockcraftState, p: Player, target: int) -> None:
+def finisher(st: BlockcraftModel, p: Player, target: int) -> None:
     """BC-5.17: 2 AP + 1 hunger; the target dies at once, P is the killer."""
     pay(p, 2, 1)
     st.log.public("finisher", seat=p.seat, target=target)
     kill(st, target, p.seat, "finisher")
 
 
-def finisher_targets(st: BlockcraftState, p: Player) -> list[Player]:
+def finisher_targets(st: BlockcraftModel, p: Player) -> list[Player]:
     reach = skill_of(st, p).finisher_range
     return [q for q in st.p if q is not p and q.active and 1 <= q.stamina <= 3
             and char_dist(st, p, q) <= reach]

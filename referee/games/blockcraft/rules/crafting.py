@@ -1,17 +1,16 @@
 """BC-5.14 craft (2x2 / 3x3), BC-5.18 smelting and furnace completion."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import Cancel, SmeltConfirm, SmeltFuel, SmeltMaterial
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .endgame import finish
 from .geometry import has_block, pay
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
 
-
-def craftable(st: BlockcraftState, p: Player) -> list[str]:
+def craftable(st: BlockcraftModel, p: Player) -> list[str]:
     """BC-5.14: recipes whose ingredients are in hand, grid allowed, supply sufficient."""
     hand = p.hand
     if not hand:
@@ -35,7 +34,7 @@ def craftable(st: BlockcraftState, p: Player) -> list[str]:
 _RECIPES: list[tuple[str, bool, int, tuple[tuple[str, int], ...]]] = []
 
 
-def _recipes(st: BlockcraftState) -> list[tuple[str, bool, int, tuple[tuple[str, int], ...]]]:
+def _recipes(st: BlockcraftModel) -> list[tuple[str, bool, int, tuple[tuple[str, int], ...]]]:
     """(id, needs a 3x3 grid, output quantity, ingredients) per recipe, in catalogue order."""
     if not _RECIPES:
         _RECIPES.extend((rid, c.grid == "3x3", c.out_qty, tuple((c.ingredients or {}).items()))
@@ -43,7 +42,7 @@ def _recipes(st: BlockcraftState) -> list[tuple[str, bool, int, tuple[tuple[str,
     return _RECIPES
 
 
-def craft(st: BlockcraftState, p: Player, rid: str) -> None:
+def craft(st: BlockcraftModel, p: Player, rid: str) -> None:
     """BC-5.14: ingredients leave the hand (raw -> discard, processed -> supply); outputs to hand."""
     c = st.cat.recipes[rid]
     if c.grid == "3x3" and not has_block(p, "crafting_table"):
@@ -60,7 +59,7 @@ def craft(st: BlockcraftState, p: Player, rid: str) -> None:
 
 
 # ---- BC-5.18 smelting ------------------------------------------------------------------------------
-def furnace_slots(st: BlockcraftState, p: Player) -> list[int]:
+def furnace_slots(st: BlockcraftModel, p: Player) -> list[int]:
     """BC-5.18.1: furnaces without a batch, AP >= 1, a smeltable card and a separate fuel card in hand."""
     if p.ap < 1:
         return []
@@ -75,27 +74,27 @@ def furnace_slots(st: BlockcraftState, p: Player) -> list[int]:
     return slots if ok else []
 
 
-def open_smelt(st: BlockcraftState, p: Player, slot: int) -> None:
+def open_smelt(st: BlockcraftModel, p: Player, slot: int) -> None:
     st.stack.push("smelt", p.seat, slot=slot, materials=[], fuels=[])
 
 
-def smelt_options(st: BlockcraftState, p: Player, data: dict[str, Any]) -> list[dict[str, Any]]:
+def smelt_options(st: BlockcraftModel, p: Player, data: dict[str, Any]) -> list[dict[str, Any]]:
     """BC-5.18.2-3: builder actions (confirm when the heat inequality and the supply allow)."""
     cards = st.cat.cards
     out: list[dict[str, Any]] = []
     for k in sorted(p.hand):
         if cards[k].smelt_to:
-            out.append({"type": "smelt_material", "card_type": k})
+            out.append(SmeltMaterial.wire(k))
     for k in sorted(p.hand):
         if cards[k].fuel > 0:
-            out.append({"type": "smelt_fuel", "card_type": k})
+            out.append(SmeltFuel.wire(k))
     if smelt_ok(st, p, data):
-        out.append({"type": "smelt_confirm"})
-    out.append({"type": "cancel"})
+        out.append(SmeltConfirm.wire())
+    out.append(Cancel.wire())
     return out
 
 
-def smelt_ok(st: BlockcraftState, p: Player, data: dict[str, Any]) -> bool:
+def smelt_ok(st: BlockcraftModel, p: Player, data: dict[str, Any]) -> bool:
     mats, fuels = data["materials"], data["fuels"]
     if not mats or not fuels or p.ap < 1:
         return False
@@ -113,7 +112,7 @@ def smelt_ok(st: BlockcraftState, p: Player, data: dict[str, Any]) -> bool:
     return all(st.supply.get(k, 0) >= n for k, n in need.items())
 
 
-def smelt_add(st: BlockcraftState, p: Player, card: str, row: str) -> None:
+def smelt_add(st: BlockcraftModel, p: Player, card: str, row: str) -> None:
     data = st.stack.frames[-1].data
     p.remove(card)
     data[row].append(card)
@@ -121,14 +120,14 @@ def smelt_add(st: BlockcraftState, p: Player, card: str, row: str) -> None:
     st.log.private(p.seat, "smelt_add", seat=p.seat, card=card, row=row)
 
 
-def smelt_cancel(st: BlockcraftState, p: Player) -> None:
+def smelt_cancel(st: BlockcraftModel, p: Player) -> None:
     frame = st.stack.pop()
     for k in frame.data["materials"] + frame.data["fuels"]:
         p.add(k)
     st.log.public("smelt_cancel", seat=p.seat)
 
 
-def smelt_confirm(st: BlockcraftState, p: Player) -> None:
+def smelt_confirm(st: BlockcraftModel, p: Player) -> None:
     """BC-5.18.4: 1 AP; the batch sits on the furnace and its outputs are reserved from the supply."""
     frame = st.stack.pop()
     pay(p, 1, 0)
@@ -146,7 +145,7 @@ def smelt_confirm(st: BlockcraftState, p: Player) -> None:
                   outputs=sorted(outs))
 
 
-def complete_furnaces(st: BlockcraftState, p: Player) -> None:
+def complete_furnaces(st: BlockcraftModel, p: Player) -> None:
     """BC-5.18.5: at the start of the action phase, outputs go to hand, batch cards are discarded."""
     for i, b in enumerate(p.blocks):
         if b is None or b.get("batch") is None:

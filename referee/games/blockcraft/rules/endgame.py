@@ -1,15 +1,14 @@
 """BC-8: end conditions, the round limit and the outcome."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import Outcome
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState
+from ..model import BlockcraftModel
 
 
-def check_end(st: BlockcraftState) -> None:
+def check_end(st: BlockcraftModel) -> None:
     """BC-6.4.5 / BC-8.2-BC-8.5: checked after every single death."""
     if st.phase == "over":
         return
@@ -30,7 +29,7 @@ def check_end(st: BlockcraftState) -> None:
         finish(st, "all_dead")
 
 
-def finish(st: BlockcraftState, reason: str, winner: int | None = None) -> None:
+def finish(st: BlockcraftModel, reason: str, winner: int | None = None) -> None:
     """The game ends at once: every pending window or effect is abandoned (BC-6.4.5)."""
     st.phase = "over"
     st.stack.frames = []
@@ -44,7 +43,7 @@ def _competition(keys: list[Any]) -> list[int]:
     return [1 + sum(1 for k in keys if k > key) for key in keys]
 
 
-def _ranks(st: BlockcraftState, reason: str, winner: int | None) -> tuple[list[int], list[str]]:
+def _ranks(st: BlockcraftModel, reason: str, winner: int | None) -> tuple[list[int], list[str]]:
     n = st.players
     xp = [p.xp_earned for p in st.p]
     if reason == "boss_dead":
@@ -86,7 +85,7 @@ def _ranks(st: BlockcraftState, reason: str, winner: int | None) -> tuple[list[i
     return _competition(xp), ["loss"] * n
 
 
-def make_outcome(st: BlockcraftState) -> Outcome:
+def make_outcome(st: BlockcraftModel) -> Outcome:
     """BC-8.7: ranks, scores (= xp_earned) and per-seat statistics; solo extreme is a team result."""
     assert st.result is not None
     res = st.result

@@ -1,18 +1,17 @@
 """BC-5.15 equip, BC-5.20 enchant, BC-5.21 chest, BC-6.2.4 durability and breaking."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..actions import Equip, Retrieve, Store
 from ..effects import ENCHANT_EFFECTS, skill_of
+from ..model import BlockcraftModel, Player
 from .geometry import has_block, pay
-
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
 
 GROUP = {"tool": "tool", "armour": "armour", "block_equipment": "block"}
 
 
-def wear(st: BlockcraftState, p: Player, group: str, slot: int) -> None:
+def wear(st: BlockcraftModel, p: Player, group: str, slot: int) -> None:
     """BC-6.2.4: lose 1 durability; at 0 the card breaks (supply) and its enchantments are discarded."""
     item = p.armour if group == "armour" else p.tools[slot]
     if item is None:
@@ -37,7 +36,7 @@ def slots_of(p: Player, group: str) -> list[dict[str, Any] | None]:
     return [p.armour]
 
 
-def equip_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def equip_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     """BC-5.15: one action per (card type, slot choice, enchant flag)."""
     out = []
     can_enchant = (has_block(p, "enchanting_table") and p.ap >= 2
@@ -55,13 +54,13 @@ def equip_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
             choices = [i for i, s in enumerate(slots)
                        if not (s is not None and s.get("batch") is not None)]
         for slot in choices:
-            out.append({"type": "equip", "card_type": card, "replace_slot": slot, "enchant": False})
+            out.append(Equip.wire(card, slot, False))
             if group == "tool" and can_enchant:
-                out.append({"type": "equip", "card_type": card, "replace_slot": slot, "enchant": True})
+                out.append(Equip.wire(card, slot, True))
     return out
 
 
-def equip(st: BlockcraftState, p: Player, card: str, slot: int | None, enchant: bool) -> None:
+def equip(st: BlockcraftModel, p: Player, card: str, slot: int | None, enchant: bool) -> None:
     """BC-5.15: move the card to its slot (replacing sends the old card to the supply)."""
     c = st.cat.cards[card]
     group = GROUP[c.kind]
@@ -97,7 +96,7 @@ def equip(st: BlockcraftState, p: Player, card: str, slot: int | None, enchant: 
         start_enchant(st, p, slot)
 
 
-def start_enchant(st: BlockcraftState, p: Player, slot: int) -> None:
+def start_enchant(st: BlockcraftModel, p: Player, slot: int) -> None:
     """BC-5.20 steps 1-3: pay 2 AP, refill the deck from the discard if short, reveal the top 3."""
     pay(p, 2, 0)
     if len(st.enchant_deck) < 3 and st.enchant_discard:
@@ -112,11 +111,11 @@ def start_enchant(st: BlockcraftState, p: Player, slot: int) -> None:
         finish_enchant(st, p)
 
 
-def enchant_cost(st: BlockcraftState, p: Player, ench_id: str) -> int:
+def enchant_cost(st: BlockcraftModel, p: Player, ench_id: str) -> int:
     return max(0, st.cat.enchantments[ench_id].cost - skill_of(st, p).enchant_discount)
 
 
-def enchant_picks(st: BlockcraftState, p: Player, data: dict[str, Any]) -> list[str]:
+def enchant_picks(st: BlockcraftModel, p: Player, data: dict[str, Any]) -> list[str]:
     """BC-5.20.4-5: legal picks (applies, affordable, < 2 on the tool, no duplicate, not exclusive)."""
     tool = p.tools[data["slot"]]
     if tool is None or len(tool["ench"]) >= 2:
@@ -138,7 +137,7 @@ def enchant_picks(st: BlockcraftState, p: Player, data: dict[str, Any]) -> list[
     return out
 
 
-def pick_enchant(st: BlockcraftState, p: Player, card: str) -> None:
+def pick_enchant(st: BlockcraftModel, p: Player, card: str) -> None:
     """BC-5.20.4: pay XP, attach the card (unbreaking adds durability at once)."""
     frame = st.stack.frames[-1]
     data = frame.data
@@ -156,7 +155,7 @@ def pick_enchant(st: BlockcraftState, p: Player, card: str) -> None:
         finish_enchant(st, p)
 
 
-def finish_enchant(st: BlockcraftState, p: Player) -> None:
+def finish_enchant(st: BlockcraftModel, p: Player) -> None:
     """BC-5.20 step 5: unpicked revealed cards go to the enchantment discard."""
     frame = st.stack.pop()
     rest = [e for e in frame.data["revealed"] if e not in frame.data["picked"]]
@@ -165,7 +164,7 @@ def finish_enchant(st: BlockcraftState, p: Player) -> None:
 
 
 # ---- BC-5.21 chest ---------------------------------------------------------------------------------
-def chest_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
+def chest_actions(st: BlockcraftModel, p: Player) -> list[dict[str, Any]]:
     out = []
     for i, b in enumerate(p.blocks):
         if b is None or "chest" not in b:
@@ -173,13 +172,13 @@ def chest_actions(st: BlockcraftState, p: Player) -> list[dict[str, Any]]:
         if len(b["chest"]) < 4:
             for card in sorted(p.hand):
                 if p.hand[card] > p.retrieved.get(card, 0):
-                    out.append({"type": "store", "card_type": card, "chest_slot": i})
+                    out.append(Store.wire(card, i))
         for card in sorted({c for c, fresh in b["chest"] if not fresh}):
-            out.append({"type": "retrieve", "card_type": card, "chest_slot": i})
+            out.append(Retrieve.wire(card, i))
     return out
 
 
-def store(st: BlockcraftState, p: Player, card: str, slot: int) -> None:
+def store(st: BlockcraftModel, p: Player, card: str, slot: int) -> None:
     b = p.blocks[slot]
     assert b is not None
     p.remove(card)
@@ -190,7 +189,7 @@ def store(st: BlockcraftState, p: Player, card: str, slot: int) -> None:
     st.log.private(p.seat, "stored", seat=p.seat, card=card)
 
 
-def retrieve(st: BlockcraftState, p: Player, card: str, slot: int) -> None:
+def retrieve(st: BlockcraftModel, p: Player, card: str, slot: int) -> None:
     b = p.blocks[slot]
     assert b is not None
     b["chest"].remove([card, False])

@@ -1,31 +1,70 @@
-"""BC-5.1-BC-5.6 and BC-5.23-BC-5.25: turn order, phases, settlement, end phase; decision dispatch.
+"""BC-4.11-BC-4.12, BC-5.1-BC-5.6 and BC-5.23-BC-5.25: turn order, phases, settlement, end phase; the
+rule of each turn decision.
 
-``dispatch`` applies one decision; ``advance`` then runs every automatic step (landing, rescue
-windows, settlement, the next turn) until some seat must decide again.
+Each rule is registered on ``RULES`` by action class (``turn_rule``); ``advance`` then runs every automatic
+step (landing, rescue windows, settlement, the next turn) until some seat must decide again.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.engine import Action
+
+from ..actions import (
+    Brew,
+    Cancel,
+    ChooseStart,
+    Craft,
+    Dig,
+    Discard,
+    Dodge,
+    EnchantDone,
+    EnchantPick,
+    EndActionPhase,
+    EndTurn,
+    Equip,
+    Feed,
+    Finisher,
+    Gather,
+    Jump,
+    Land,
+    Menu,
+    Move,
+    Pass,
+    Place,
+    PlaceAt,
+    Retrieve,
+    SkillAt,
+    Smelt,
+    SmeltConfirm,
+    SmeltFuel,
+    SmeltMaterial,
+    Store,
+    TakeHit,
+    Till,
+    Touch,
+    Use,
+    UseAt,
+)
+from ..actions import Skill as UseSkill
 from ..effects import skill_of, use_effect_of
-from . import combat, crafting, equipment, movement, terrain
+from ..model import BlockcraftModel, Player
+from . import combat, crafting, equipment, movement, terrain, uses  # noqa: F401  (uses: registers ender pearl, TNT)
+from .dispatch import RULES
 from .endgame import finish
 from .geometry import height
+from .legal import DECISION_CAP, END, hand_limit, legal_for
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
-
-DECISION_CAP = 200  # BC-6.12
 SUB_PHASES = ("jump", "place_target", "use_target", "skill_target", "smelt", "enchant", "menu")
 
 
 # ---- turn order -------------------------------------------------------------------------------
-def offset(st: BlockcraftState, seat: int) -> int:
+def offset(st: BlockcraftModel, seat: int) -> int:
     return (seat - st.admin) % st.players
 
 
-def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
+def start_turn(st: BlockcraftModel, seat: int, prev: int | None) -> None:
     """BC-5.1 + BC-5.3-BC-5.5 + BC-5.6.1: round/day, counters, start skills, farmland, draw, AP, furnace."""
     if prev is None or offset(st, seat) <= offset(st, prev):
         st.round += 1
@@ -58,7 +97,7 @@ def start_turn(st: BlockcraftState, seat: int, prev: int | None) -> None:
     crafting.complete_furnaces(st, p)
 
 
-def next_turn(st: BlockcraftState) -> None:
+def next_turn(st: BlockcraftModel) -> None:
     """BC-5.1: the next living seat to the right takes its turn."""
     st.turn_over = False
     st.stack.frames = []
@@ -71,11 +110,7 @@ def next_turn(st: BlockcraftState) -> None:
 
 
 # ---- BC-5.24 settlement -------------------------------------------------------------------------
-def hand_limit(p: Player) -> int:
-    return (p.hunger + 1) // 2
-
-
-def settle_xp(st: BlockcraftState, p: Player) -> None:
+def settle_xp(st: BlockcraftModel, p: Player) -> None:
     """BC-5.24 step 1: ores (x2 h_miner) + Touch hits + 3 x kills + 1 by Day."""
     gain = p.ores_gathered * skill_of(st, p).ore_xp + p.touch_hits + 3 * p.kill_xp + (1 if st.day else 0)
     p.kill_xp = 0
@@ -84,7 +119,7 @@ def settle_xp(st: BlockcraftState, p: Player) -> None:
     st.log.public("settle", seat=p.seat, xp_gain=gain, xp=p.xp, limit=hand_limit(p))
 
 
-def settle_idle(st: BlockcraftState, p: Player) -> None:
+def settle_idle(st: BlockcraftModel, p: Player) -> None:
     """BC-5.24 steps 3-4: idle hunger loss, starvation."""
     if p.ap_spent == 0:
         p.hunger = max(0, p.hunger - 1)
@@ -95,10 +130,9 @@ def settle_idle(st: BlockcraftState, p: Player) -> None:
 
 
 # ---- the automatic driver -------------------------------------------------------------------------
-def advance(st: BlockcraftState) -> None:
+def advance(st: BlockcraftModel) -> None:
     """Run automatic steps until a seat must decide (or the game is over)."""
     while st.phase == "turn":
-        st._legal_memo = None
         top = st.stack.top()
         cur = st.p[st.current]
         if top is not None:
@@ -127,11 +161,11 @@ def advance(st: BlockcraftState) -> None:
             next_turn(st)
             continue
         if st.step == "action":
-            legal = st.legal_actions(st.current)   # cached for the caller's next legal_actions()
-            if len(legal) == 1 and legal[0]["type"] == "end_action_phase":
+            legal = legal_for(st, st.current)
+            if len(legal) == 1 and legal[0] is END:   # BC-5.6.4: nothing left but ending the phase
                 end_action_phase(st, cur)
-                st._legal_memo = None
                 continue
+            st.remember_legal(st.current, legal)   # the engine's cache: the caller asks for it next
             return
         if st.step == "xp":
             settle_xp(st, cur)
@@ -155,7 +189,7 @@ def advance(st: BlockcraftState) -> None:
         return  # step "end": the m_witch decides
 
 
-def close_sub_phase(st: BlockcraftState, p: Player) -> None:
+def close_sub_phase(st: BlockcraftModel, p: Player) -> None:
     """BC-6.12: at the decision cap an open sub-phase closes as cancel / land / enchant_done."""
     top = st.stack.top()
     assert top is not None
@@ -167,17 +201,55 @@ def close_sub_phase(st: BlockcraftState, p: Player) -> None:
     elif top.kind == "smelt":
         crafting.smelt_cancel(st, p)
     else:
-        cancel(st, p, {})
+        cancel(st, p)
 
 
-def end_action_phase(st: BlockcraftState, p: Player) -> None:
+def end_action_phase(st: BlockcraftModel, p: Player) -> None:
     """BC-5.23: end the action phase; settlement follows."""
     st.log.public("end_action_phase", seat=p.seat)
     st.step = "xp"
 
 
-# ---- decision handlers -------------------------------------------------------------------------
-def followup(st: BlockcraftState, p: Player) -> None:
+# ---- the rule of each decision ------------------------------------------------------------------
+Handler = Callable[[BlockcraftModel, Player, Any], None]
+
+
+def turn_rule(*kinds: type[Action]) -> Callable[[Handler], Handler]:
+    """Register the rule of a turn decision on ``RULES`` as ``fn(st, p, a)``, around it what every turn
+    decision does: BC-6.12 counts the current player's decisions; any action but ``menu`` first closes an
+    open menu (``cancel`` only closes it); then the automatic steps run (``advance``)."""
+    def register(fn: Handler) -> Handler:
+        def rule(st: BlockcraftModel, seat: int, a: Action) -> None:
+            p = st.p[seat]
+            if seat == st.current:
+                p.decisions += 1
+            top = st.stack.top()
+            if top is not None and top.kind == "menu" and type(a) is not Menu:
+                st.stack.pop()
+                if type(a) is Cancel:
+                    advance(st)
+                    return
+            fn(st, p, a)
+            advance(st)
+        RULES.on(*kinds)(rule)
+        return fn
+    return register
+
+
+@RULES.on(ChooseStart)
+def choose_start(st: BlockcraftModel, seat: int, a: ChooseStart) -> None:
+    """BC-4.11 / BC-4.12: place the character; after the last seat, the administrator's turn starts."""
+    cell = a.cell
+    st.p[seat].cell = [cell[0], cell[1]]
+    st.start_queue.pop(0)
+    st.log.public("start_cell", seat=seat, cell=[cell[0], cell[1]])
+    if not st.start_queue:
+        st.phase = "turn"
+        start_turn(st, st.admin, None)
+    advance(st)
+
+
+def followup(st: BlockcraftModel, p: Player) -> None:
     """BC-5.9: a jump's follow-up was chosen: the landing happens once it has fully resolved."""
     top = st.stack.top()
     if top is not None and top.kind == "jump":
@@ -185,37 +257,43 @@ def followup(st: BlockcraftState, p: Player) -> None:
         st.stack.push("land", p.seat)
 
 
-def h_move(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Move)
+def move(st: BlockcraftModel, p: Player, a: Move) -> None:
     followup(st, p)
-    movement.move(st, p, a["dir"])
+    movement.move(st, p, a.dir)
 
 
-def h_jump(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Jump)
+def jump(st: BlockcraftModel, p: Player, a: Jump) -> None:
     movement.jump(st, p)
 
 
-def h_land(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Land)
+def land(st: BlockcraftModel, p: Player, a: Land) -> None:
     st.stack.pop()
     movement.land(st, p)
 
 
-def h_place(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Place)
+def place(st: BlockcraftModel, p: Player, a: Place) -> None:
     top = st.stack.top()
-    p.remove(a["card_type"])
-    st.stack.push("place_target", p.seat, card=a["card_type"], in_jump=top is not None and top.kind == "jump")
+    p.remove(a.card_type)
+    st.stack.push("place_target", p.seat, card=a.card_type, in_jump=top is not None and top.kind == "jump")
     # BC-7.3: the card stays hidden from the others until `place_at` commits (BC-7.1 logs it there).
-    st.log.private(p.seat, "place_choose", seat=p.seat, card=a["card_type"])
+    st.log.private(p.seat, "place_choose", seat=p.seat, card=a.card_type)
 
 
-def h_place_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(PlaceAt)
+def place_at(st: BlockcraftModel, p: Player, a: PlaceAt) -> None:
     frame = st.stack.pop()
     if frame.data["in_jump"]:
         followup(st, p)
-    terrain.place(st, p, frame.data["card"], a["cell"][0], a["cell"][1])
+    terrain.place(st, p, frame.data["card"], a.cell[0], a.cell[1])
 
 
-def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    card = a["card_type"]
+@turn_rule(Use)
+def use(st: BlockcraftModel, p: Player, a: Use) -> None:
+    card = a.card_type
     eff = use_effect_of(st, card)
     p.remove(card)
     if eff.targets(st, p) is None:
@@ -226,15 +304,17 @@ def h_use(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
         st.log.private(p.seat, "use_choose", seat=p.seat, card=card)  # BC-7.3: public at `use_at`
 
 
-def h_use_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(UseAt)
+def use_at(st: BlockcraftModel, p: Player, a: UseAt) -> None:
     frame = st.stack.pop()
     card = frame.data["card"]
-    st.log.public("use", seat=p.seat, card=card, cell=list(a["cell"]))  # BC-7.1: committed
+    st.log.public("use", seat=p.seat, card=card, cell=list(a.cell))  # BC-7.1: committed
     st.discard_card(card)
-    use_effect_of(st, card).apply(st, p, card, (a["cell"][0], a["cell"][1]))
+    use_effect_of(st, card).apply(st, p, card, (a.cell[0], a.cell[1]))
 
 
-def cancel(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+def cancel(st: BlockcraftModel, p: Player) -> None:
+    """BC-5.6.5: leave the open target choice or smelt builder without paying."""
     top = st.stack.top()
     assert top is not None
     if top.kind == "smelt":
@@ -246,166 +326,164 @@ def cancel(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
     st.log.public("cancel", seat=p.seat, what=top.kind)
 
 
-def h_dig(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Cancel)
+def cancel_rule(st: BlockcraftModel, p: Player, a: Cancel) -> None:
+    cancel(st, p)
+
+
+@turn_rule(Dig)
+def dig(st: BlockcraftModel, p: Player, a: Dig) -> None:
     followup(st, p)
-    terrain.dig(st, p, a["cell"][0], a["cell"][1])
+    terrain.dig(st, p, a.cell[0], a.cell[1])
 
 
-def h_gather(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Gather)
+def gather(st: BlockcraftModel, p: Player, a: Gather) -> None:
     followup(st, p)
-    terrain.gather(st, p, a["cell"][0], a["cell"][1])
+    terrain.gather(st, p, a.cell[0], a.cell[1])
 
 
-def h_till(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Till)
+def till(st: BlockcraftModel, p: Player, a: Till) -> None:
     followup(st, p)
-    terrain.till(st, p, a["cell"][0], a["cell"][1])
+    terrain.till(st, p, a.cell[0], a.cell[1])
 
 
-def h_touch(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Touch)
+def touch(st: BlockcraftModel, p: Player, a: Touch) -> None:
     followup(st, p)
-    combat.start_touch(st, p, a["target"], a["weapon_slot"])
+    combat.start_touch(st, p, a.target, a.weapon_slot)
 
 
-def h_finisher(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Finisher)
+def finisher(st: BlockcraftModel, p: Player, a: Finisher) -> None:
     followup(st, p)
-    combat.finisher(st, p, a["target"])
+    combat.finisher(st, p, a.target)
 
 
-def h_dodge(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Dodge)
+def dodge(st: BlockcraftModel, p: Player, a: Dodge) -> None:
     frame = st.stack.pop()
     attacker = st.p[frame.data["attacker"]]
-    if a["type"] == "dodge":
-        p.hunger = max(0, p.hunger - 2)
-        st.log.public("dodge", seat=p.seat, attacker=attacker.seat, hunger=p.hunger)
-    else:
-        st.log.public("take_hit", seat=p.seat, attacker=attacker.seat)
-        combat.resolve_hit(st, attacker, p, frame.data["weapon"])
+    p.hunger = max(0, p.hunger - 2)
+    st.log.public("dodge", seat=p.seat, attacker=attacker.seat, hunger=p.hunger)
 
 
-def h_feed(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(TakeHit)
+def take_hit(st: BlockcraftModel, p: Player, a: TakeHit) -> None:
+    frame = st.stack.pop()
+    attacker = st.p[frame.data["attacker"]]
+    st.log.public("take_hit", seat=p.seat, attacker=attacker.seat)
+    combat.resolve_hit(st, attacker, p, frame.data["weapon"])
+
+
+@turn_rule(Feed)
+def feed(st: BlockcraftModel, p: Player, a: Feed) -> None:
     frame = st.stack.top()
     assert frame is not None
-    if combat.feed(st, p.seat, frame.data["victim"], a["card_type"]):
+    if combat.feed(st, p.seat, frame.data["victim"], a.card_type):
         st.stack.pop()
 
 
-def h_pass(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Pass)
+def pass_(st: BlockcraftModel, p: Player, a: Pass) -> None:
     frame = st.stack.top()
     assert frame is not None
     frame.data["cur"] = None
     st.log.public("pass", seat=p.seat, victim=frame.data["victim"])
 
 
-def h_craft(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    crafting.craft(st, p, a["recipe"])
+@turn_rule(Craft)
+def craft(st: BlockcraftModel, p: Player, a: Craft) -> None:
+    crafting.craft(st, p, a.recipe)
 
 
-def h_equip(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    equipment.equip(st, p, a["card_type"], a["replace_slot"], a["enchant"])
+@turn_rule(Equip)
+def equip(st: BlockcraftModel, p: Player, a: Equip) -> None:
+    equipment.equip(st, p, a.card_type, a.replace_slot, a.enchant)
 
 
-def h_enchant_pick(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    equipment.pick_enchant(st, p, a["card"])
+@turn_rule(EnchantPick)
+def enchant_pick(st: BlockcraftModel, p: Player, a: EnchantPick) -> None:
+    equipment.pick_enchant(st, p, a.card)
 
 
-def h_enchant_done(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(EnchantDone)
+def enchant_done(st: BlockcraftModel, p: Player, a: EnchantDone) -> None:
     equipment.finish_enchant(st, p)
 
 
-def h_smelt(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    crafting.open_smelt(st, p, a["furnace_slot"])
+@turn_rule(Smelt)
+def smelt(st: BlockcraftModel, p: Player, a: Smelt) -> None:
+    crafting.open_smelt(st, p, a.furnace_slot)
 
 
-def h_smelt_add(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    crafting.smelt_add(st, p, a["card_type"], "materials" if a["type"] == "smelt_material" else "fuels")
+@turn_rule(SmeltMaterial)
+def smelt_material(st: BlockcraftModel, p: Player, a: SmeltMaterial) -> None:
+    crafting.smelt_add(st, p, a.card_type, "materials")
 
 
-def h_smelt_confirm(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(SmeltFuel)
+def smelt_fuel(st: BlockcraftModel, p: Player, a: SmeltFuel) -> None:
+    crafting.smelt_add(st, p, a.card_type, "fuels")
+
+
+@turn_rule(SmeltConfirm)
+def smelt_confirm(st: BlockcraftModel, p: Player, a: SmeltConfirm) -> None:
     crafting.smelt_confirm(st, p)
 
 
-def h_store(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    equipment.store(st, p, a["card_type"], a["chest_slot"])
+@turn_rule(Store)
+def store(st: BlockcraftModel, p: Player, a: Store) -> None:
+    equipment.store(st, p, a.card_type, a.chest_slot)
 
 
-def h_retrieve(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    equipment.retrieve(st, p, a["card_type"], a["chest_slot"])
+@turn_rule(Retrieve)
+def retrieve(st: BlockcraftModel, p: Player, a: Retrieve) -> None:
+    equipment.retrieve(st, p, a.card_type, a.chest_slot)
 
 
-def h_skill(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(UseSkill)
+def skill(st: BlockcraftModel, p: Player, a: UseSkill) -> None:
     skill_of(st, p).act(st, p, a)
 
 
-def h_skill_at(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(SkillAt)
+def skill_at(st: BlockcraftModel, p: Player, a: SkillAt) -> None:
     st.stack.pop()
-    skill_of(st, p).act_at(st, p, (a["cell"][0], a["cell"][1]))
+    skill_of(st, p).act_at(st, p, (a.cell[0], a.cell[1]))
 
 
-def h_end_action_phase(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(EndActionPhase)
+def end_action_phase_rule(st: BlockcraftModel, p: Player, a: EndActionPhase) -> None:
     end_action_phase(st, p)
 
 
-def h_discard(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    p.remove(a["card_type"])
-    st.discard_card(a["card_type"])
-    st.log.public("discard", seat=p.seat, card=a["card_type"])
+@turn_rule(Discard)
+def discard(st: BlockcraftModel, p: Player, a: Discard) -> None:
+    p.remove(a.card_type)
+    st.discard_card(a.card_type)
+    st.log.public("discard", seat=p.seat, card=a.card_type)
 
 
-def h_brew(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(Brew)
+def brew(st: BlockcraftModel, p: Player, a: Brew) -> None:
     """BC-6.6 m_witch Brew: discard 1 food, +2 stamina; the turn then ends."""
-    p.remove(a["card_type"])
-    st.discard_card(a["card_type"])
+    p.remove(a.card_type)
+    st.discard_card(a.card_type)
     p.stamina = min(p.max_stamina, p.stamina + 2)
-    st.log.public("brew", seat=p.seat, card=a["card_type"], stamina=p.stamina)
+    st.log.public("brew", seat=p.seat, card=a.card_type, stamina=p.stamina)
     st.turn_over = True
 
 
-def h_end_turn(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
+@turn_rule(EndTurn)
+def end_turn(st: BlockcraftModel, p: Player, a: EndTurn) -> None:
     st.turn_over = True
 
 
-def h_menu(st: BlockcraftState, p: Player, a: dict[str, Any]) -> None:
-    st.stack.push("menu", p.seat, group=a["group"])
+@turn_rule(Menu)
+def menu(st: BlockcraftModel, p: Player, a: Menu) -> None:
+    st.stack.push("menu", p.seat, group=a.group)
 
 
-HANDLERS: dict[str, Callable[[BlockcraftState, Player, dict[str, Any]], None]] = {
-    "move": h_move, "jump": h_jump, "land": h_land, "place": h_place, "place_at": h_place_at, "use": h_use,
-    "use_at": h_use_at, "cancel": cancel, "dig": h_dig, "gather": h_gather, "till": h_till, "touch": h_touch,
-    "finisher": h_finisher, "dodge": h_dodge, "take_hit": h_dodge, "feed": h_feed, "pass": h_pass,
-    "craft": h_craft, "equip": h_equip, "enchant_pick": h_enchant_pick, "enchant_done": h_enchant_done,
-    "smelt": h_smelt, "smelt_material": h_smelt_add, "smelt_fuel": h_smelt_add,
-    "smelt_confirm": h_smelt_confirm,
-    "store": h_store, "retrieve": h_retrieve, "skill": h_skill, "skill_at": h_skill_at,
-    "end_action_phase": h_end_action_phase, "discard": h_discard, "brew": h_brew, "end_turn": h_end_turn,
-    "menu": h_menu,
-}
-
-
-def dispatch(st: BlockcraftState, seat: int, action: dict[str, Any]) -> None:
-    """Apply one (legal) decision, then run the automatic steps."""
-    kind = action["type"]
-    if st.phase == "choose_character":
-        from ..setup import choose_character
-
-        choose_character(st, seat, action["character"])
-        return
-    if st.phase == "choose_start":
-        from ..setup import choose_start
-
-        choose_start(st, seat, action["cell"])
-        advance(st)
-        return
-    p = st.p[seat]
-    if seat == st.current:
-        p.decisions += 1
-    top = st.stack.top()
-    if top is not None and top.kind == "menu" and kind != "menu":
-        st.stack.pop()
-        if kind == "cancel":
-            advance(st)
-            return
-    HANDLERS[kind](st, p, action)
-    advance(st)
-
-
-__all__ = ["advance", "dispatch", "height", "start_turn"]
+__all__ = ["DECISION_CAP", "advance", "height", "start_turn"]

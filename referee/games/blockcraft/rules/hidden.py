@@ -2,20 +2,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from referee.engine import Rng
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState
+from ..model import BlockcraftModel
 
 
-def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
+def redeterminize(st: BlockcraftModel, seat: int, rng: Rng) -> BlockcraftModel:
     """A copy where face-down cards (within their layer), the draw pile, other seats' hands and chests,
     the enchantment deck, unchosen and not-yet-revealed characters and ignored identity faces are
     re-drawn consistently with what ``seat`` has seen (each pool sorted before it is shuffled, so the copy
     depends only on that); the engine reseeds the copy's RNG."""
-    cp = st.clone()
+    cp = cast("BlockcraftModel", st.clone())
     cat = cp.cat
     # Face-down map cards: permuted among positions of the same layer (the layer is public).
     for layer in ("S", "U", "D"):
@@ -82,11 +81,10 @@ def redeterminize(st: BlockcraftState, seat: int, rng: Rng) -> BlockcraftState:
         for p, f in zip(hidden, faces, strict=True):
             p.identity = f
     cp.mv += 1
-    cp._legal_memo = None
     return cp
 
 
-def _pool_key(st: BlockcraftState, character: str) -> str:
+def _pool_key(st: BlockcraftModel, character: str) -> str:
     fac = st.cat.characters[character].faction
     if st.mode == "team":
         return fac
@@ -100,7 +98,7 @@ def _pool_key(st: BlockcraftState, character: str) -> str:
 Slot = tuple[dict[str, Any], str, "int | None", Callable[[Any], bool]]
 
 
-def _choice_slots(st: BlockcraftState, seat: int) -> list[Slot]:
+def _choice_slots(st: BlockcraftModel, seat: int) -> list[Slot]:
     out: list[Slot] = []
     for f in st.stack.frames:
         if f.seat == seat:
@@ -128,7 +126,7 @@ def _set(d: dict[str, Any], key: str, i: int | None, card: str) -> None:
         d[key][i] = card
 
 
-def _deal_choices(st: BlockcraftState, slots: list[Slot], pool: list[str], rng: Rng) -> list[str]:
+def _deal_choices(st: BlockcraftModel, slots: list[Slot], pool: list[str], rng: Rng) -> list[str]:
     """Fill each slot with a random fitting card of the (shuffled) pool; returns the rest of the pool. The
     true cards always fit, so a few retries find a complete assignment; if none does, the truth is kept
     (never observed in tests: every slot type has many fitting cards)."""

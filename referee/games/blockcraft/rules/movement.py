@@ -1,22 +1,18 @@
 """BC-5.8 move, BC-5.9 jump and landing, BC-6.1 fall damage."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .combat import damage, downed_checks
 from .geometry import DIRS, height, pay
 
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
 
-
-def move_cost(st: BlockcraftState, p: Player) -> int:
+def move_cost(st: BlockcraftModel, p: Player) -> int:
     """BC-5.8: 1 hunger (h_explorer: the first move of the turn is free of hunger)."""
     return 0 if (p.moves == 0 and skill_of(st, p).first_move_free_hunger) else 1
 
 
-def move_dirs(st: BlockcraftState, p: Player) -> list[str]:
+def move_dirs(st: BlockcraftModel, p: Player) -> list[str]:
     """BC-5.8: legal directions: inside the map and H(d) <= h(P) (+2 for climbers)."""
     if p.ap < 1 or p.hunger < move_cost(st, p) or p.cell is None:
         return []
@@ -30,7 +26,7 @@ def move_dirs(st: BlockcraftState, p: Player) -> list[str]:
     return out
 
 
-def move(st: BlockcraftState, p: Player, d: str) -> None:
+def move(st: BlockcraftModel, p: Player, d: str) -> None:
     """BC-5.8: step to the neighbour; a descent triggers fall damage unless airborne (landing measures it)."""
     assert p.cell is not None
     before = height(st, p)
@@ -43,7 +39,7 @@ def move(st: BlockcraftState, p: Player, d: str) -> None:
         fall(st, p, before - st.H(p.cell[0], p.cell[1]))
 
 
-def fall(st: BlockcraftState, p: Player, descent: int) -> None:
+def fall(st: BlockcraftModel, p: Player, descent: int) -> None:
     """BC-6.1.1: a descent of D units deals max(0, D - 2) unarmoured damage (skills modify it)."""
     if descent <= 2:
         return
@@ -53,7 +49,7 @@ def fall(st: BlockcraftState, p: Player, descent: int) -> None:
         downed_checks(st)
 
 
-def jump(st: BlockcraftState, p: Player) -> None:
+def jump(st: BlockcraftModel, p: Player) -> None:
     """BC-5.9: pay 1 AP + 1 hunger, become airborne at H + 1, choose one follow-up."""
     pay(p, 1, 1)
     p.air_h = height(st, p) + 1
@@ -62,7 +58,7 @@ def jump(st: BlockcraftState, p: Player) -> None:
     st.stack.push("jump", p.seat)
 
 
-def land(st: BlockcraftState, p: Player) -> None:
+def land(st: BlockcraftModel, p: Player) -> None:
     """BC-5.9: after the follow-up resolved, stand on the top of the current cell; descent -> BC-6.1."""
     if not p.alive or not p.airborne or p.cell is None:
         p.airborne = False

@@ -1,19 +1,17 @@
 """BC-5.10 place, BC-5.12 dig, BC-5.13 gather, BC-5.19 till."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..effects import skill_of
+from ..model import BlockcraftModel, Player
 from .equipment import wear
 from .geometry import attack_range, height, pay, tool_effects
-
-if TYPE_CHECKING:
-    from ..state import BlockcraftState, Player
 
 MAX_STACK = 8
 
 
-def scan(st: BlockcraftState, p: Player, reach: int) -> list[tuple[int, int, list[dict[str, Any]]]]:
+def scan(st: BlockcraftModel, p: Player, reach: int) -> list[tuple[int, int, list[dict[str, Any]]]]:
     """Cells at distance <= ``reach`` from P (BC-5.7.3), row-major, with their stacks."""
     assert p.cell is not None
     px, py = p.cell
@@ -32,11 +30,11 @@ def scan(st: BlockcraftState, p: Player, reach: int) -> list[tuple[int, int, lis
 
 
 # ---- BC-5.10 place ---------------------------------------------------------------------------------
-def place_ap(st: BlockcraftState, p: Player) -> int:
+def place_ap(st: BlockcraftModel, p: Player) -> int:
     return 0 if (p.places == 0 and skill_of(st, p).first_place_free_ap) else 1
 
 
-def place_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
+def place_cells(st: BlockcraftModel, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.10: within range, H < 8, nobody there (own cell only while airborne and alone)."""
     assert p.cell is not None
     if near is None:
@@ -47,14 +45,14 @@ def place_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -
     return [(x, y) for x, y, stack in near if len(stack) < MAX_STACK and (x, y) not in taken]
 
 
-def place_types(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[str]:
+def place_types(st: BlockcraftModel, p: Player, near: list[Any] | None = None) -> list[str]:
     if p.ap < place_ap(st, p) or p.hunger < 1:
         return []
     types = [c for c in sorted(p.hand) if st.cat.cards[c].placeable]
     return types if types and place_cells(st, p, near) else []
 
 
-def place(st: BlockcraftState, p: Player, card: str, x: int, y: int) -> None:
+def place(st: BlockcraftModel, p: Player, card: str, x: int, y: int) -> None:
     """BC-5.10: the card goes face up on top of [x, y] as a placed block."""
     pay(p, place_ap(st, p), 1)
     p.places += 1
@@ -64,12 +62,12 @@ def place(st: BlockcraftState, p: Player, card: str, x: int, y: int) -> None:
 
 
 # ---- BC-5.12 dig -----------------------------------------------------------------------------------
-def dig_free(st: BlockcraftState, p: Player) -> bool:
+def dig_free(st: BlockcraftModel, p: Player) -> bool:
     """BC-6.7 efficiency: one 0-AP dig per efficiency tool per turn."""
     return p.digs_free < sum(1 for _t, e in tool_effects(p) if e.dig_free)
 
 
-def dig_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
+def dig_cells(st: BlockcraftModel, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.12.1: top face down, placed or farmland; within range; AP (or efficiency) and hunger."""
     if p.hunger < 1 or (p.ap < 1 and not dig_free(st, p)):
         return []
@@ -78,7 +76,7 @@ def dig_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> 
     return [(x, y) for x, y, stack in near if stack and stack[-1]["s"] != "loose"]
 
 
-def _best_tool(st: BlockcraftState, p: Player, ttype: str, tier: int = 0) -> int | None:
+def _best_tool(st: BlockcraftModel, p: Player, ttype: str, tier: int = 0) -> int | None:
     """Lowest-tier equipped tool of the type with tier >= ``tier`` (tie: lower slot), BC-5.12.5."""
     best = None
     for i, t in enumerate(p.tools):
@@ -90,7 +88,7 @@ def _best_tool(st: BlockcraftState, p: Player, ttype: str, tier: int = 0) -> int
     return None if best is None else best[1]
 
 
-def dig(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+def dig(st: BlockcraftModel, p: Player, x: int, y: int) -> None:
     """BC-5.12.2-6: pay, reveal, check the requirement, then fail (discard) or pass (loose + wear)."""
     free = dig_free(st, p)
     if free:
@@ -147,7 +145,7 @@ def dig(st: BlockcraftState, p: Player, x: int, y: int) -> None:
 
 
 # ---- BC-5.13 gather --------------------------------------------------------------------------------
-def gather_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
+def gather_cells(st: BlockcraftModel, p: Player) -> list[tuple[int, int]]:
     """BC-5.13: a loose top card at distance < 2 (silk_touch: <= R)."""
     reach = 1
     if any(e.gather_reach for _t, e in tool_effects(p)):
@@ -155,7 +153,7 @@ def gather_cells(st: BlockcraftState, p: Player) -> list[tuple[int, int]]:
     return [(x, y) for x, y, stack in scan(st, p, reach) if stack and stack[-1]["s"] == "loose"]
 
 
-def gather(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+def gather(st: BlockcraftModel, p: Player, x: int, y: int) -> None:
     """BC-5.13: the loose card goes to hand; ores count for XP; fortune draws 1."""
     top = st.cell(x, y).pop()
     st.mv += 1
@@ -173,7 +171,7 @@ def gather(st: BlockcraftState, p: Player, x: int, y: int) -> None:
 
 
 # ---- BC-5.19 till ----------------------------------------------------------------------------------
-def till_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
+def till_cells(st: BlockcraftModel, p: Player, near: list[Any] | None = None) -> list[tuple[int, int]]:
     """BC-5.19: a hoe (h_farmer: none), a loose dirt in range, AP and hunger."""
     if p.ap < 1 or p.hunger < 1:
         return []
@@ -185,7 +183,7 @@ def till_cells(st: BlockcraftState, p: Player, near: list[Any] | None = None) ->
             stack in near if stack and stack[-1]["s"] == "loose" and stack[-1]["c"] == "dirt"]
 
 
-def till(st: BlockcraftState, p: Player, x: int, y: int) -> None:
+def till(st: BlockcraftModel, p: Player, x: int, y: int) -> None:
     """BC-5.19: the loose dirt becomes farmland; the lowest-tier hoe loses 1 durability."""
     pay(p, 1, 1)
     top = st.cell(x, y)[-1]
