@@ -111,10 +111,16 @@ class State(ABC):
     # -- the legal-list cache ------------------------------------------------------------------------
     #: (seat, list) of the last ``_legal`` answer; dropped by every apply
     _legal_cache: tuple[int, list[dict[str, Any]]] | None = None
+    #: set while ``_apply`` runs (``legal_actions`` refuses then)
+    _applying: bool = False
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions as JSON dicts, in a deterministic order; [] if not pending.
         The list is the caller's (a copy); its dicts are shared and must not be edited."""
+        if self._applying:
+            raise RuntimeError(f"{type(self).__qualname__}: legal_actions called while an action is "
+                               "applied (the cache would keep a list of the middle of the apply): call the "
+                               "game's legal builder and hand the final list over with remember_legal")
         cached = self._legal_cache
         if cached is None or cached[0] != seat:
             cached = self._legal_cache = (seat, self._legal(seat))
@@ -179,8 +185,7 @@ class State(ABC):
         key = canonical(dict(action))
         for legal in self.legal_actions(seat):
             if canonical(legal) == key:
-                self._legal_cache = None
-                self._apply(seat, legal)
+                self._run_apply(seat, legal)
                 return legal
         raise IllegalAction(f"action of type {action.get('type')!r} is not legal for seat {seat} now")
 
@@ -192,14 +197,20 @@ class State(ABC):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
             raise IllegalAction(f"index {index!r} is outside the legal list (0..{len(legal) - 1})")
         action = legal[index]
-        self._legal_cache = None
-        self._apply(seat, action)
+        self._run_apply(seat, action)
         return action
 
     def apply_trusted(self, seat: int, action: dict[str, Any]) -> None:
         """Unchecked apply for callers that took ``action`` from the legal list themselves."""
+        self._run_apply(seat, action)
+
+    def _run_apply(self, seat: int, action: dict[str, Any]) -> None:
         self._legal_cache = None
-        self._apply(seat, action)
+        self._applying = True
+        try:
+            self._apply(seat, action)
+        finally:
+            self._applying = False
 
     def snapshot(self) -> dict[str, Any]:
         """The full state as JSON, with a header naming the game and version."""

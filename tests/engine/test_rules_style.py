@@ -176,3 +176,17 @@ def test_canonical_json_is_the_standard_librarys_text_exactly() -> None:
     for value in cases:
         assert canonical(value) == ref(value)
     assert not is_jsonable(float("nan"))
+
+
+def test_rules_may_not_read_the_cached_legal_list_while_an_action_is_applied() -> None:
+    st = SEALED.new_state(2, None, 4)
+    inner = type(st)._apply
+
+    def peeking(self: Any, seat: int, action: dict[str, Any]) -> None:
+        inner(self, seat, action)
+        self.legal_actions(seat)
+
+    st._apply = peeking.__get__(st)  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="remember_legal"):
+        st.apply_trusted(0, st.legal_actions(0)[0])
+    assert not st._applying
