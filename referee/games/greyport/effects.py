@@ -12,6 +12,9 @@ Signatures by ``when``:
 - ``location_cleanup``: ``fn(st)``; ``reward``: ``fn(st, saver, *args)``
 - ``penalty`` / ``setup``: ``fn(st, *args)``
 - ``passive``: never called; read by the rules through ``has_key``.
+
+``check_content`` checks, when this module loads and in ``validate_content``, that every key the content
+names is registered here.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from referee.engine import EffectRegistry
+
+from .catalog import Content, load_content
 
 
 class Effect(Protocol):
@@ -431,3 +436,14 @@ def setup_token_defender(st: Any, token: str) -> None:
 for _key in ("curse:hand_limit_minus1", "curse:fight_total_minus1", "curse:lose_hp_on_draw",
              "curse:wound_at_monster_damage", "curse:no_effect"):
     passive(_key)
+
+
+# -- the content names only effects defined here ------------------------------------------------------
+def check_content(c: Content) -> None:
+    """GB-3.4: every effect key a content row names has its function here; else a ``ContentError`` naming
+    the file, the row and the key."""
+    for where, used in c.effect_uses.items():
+        REGISTRY.check(where, used)
+
+
+check_content(load_content())
