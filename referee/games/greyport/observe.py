@@ -7,7 +7,7 @@ from referee.engine import ALL, Outcome, Viewer
 
 from .catalog import load_content
 from .model import STAT_NAMES
-from .rules.core import encounter_id
+from .rules.core import encounter_id, group_of
 
 if TYPE_CHECKING:
     from .state import GreyportState
@@ -52,7 +52,7 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
                "group": _monsters(st, st.loc_group), "penalty": enc.penalty_text}
     bosses = []
     for b, info in st.bosses.items():
-        where = st.where(b)
+        where = group_of(st, b)
         bosses.append({"id": b, "hp": info["hp"], "damage": st.dmg.get(b, info["damage"]),
                        "where": ("location" if where == "loc"
                                  else where if where is not None else info["status"])})
