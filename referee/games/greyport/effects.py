@@ -43,9 +43,9 @@ from .rules.core import (
     put_token,
     retire_player_hero,
     seats_from,
-    settle,
     taunt_targets,
 )
+from .rules.decks import settle
 
 
 class Effect(Protocol):

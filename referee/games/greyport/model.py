@@ -78,8 +78,8 @@ class GreyportModel(State):
     tasks: list[dict[str, Any]] = field(default_factory=list)  # the rule steps to run (a stack)
     fight: dict[str, Any] | None = None
     team: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TEAM_NAMES, 0))
-    settled: dict[str, int] = field(default_factory=dict)   # lazily shuffled shared decks (core.settle)
-    #: shuffle the shared decks at once, not lazily (``core.shuffle_deck``): for a rule test that scripts
+    settled: dict[str, int] = field(default_factory=dict)   # lazily shuffled shared decks (decks.settle)
+    #: shuffle the shared decks at once, not lazily (``decks.shuffle_deck``): for a rule test that scripts
     #: whole shuffle orders; not snapshotted, off again in a clone or a restored state
     eager_shuffles: bool = field(default=False, metadata=TRANSIENT)
     players_: list[PlayerState] = field(default_factory=list, metadata=key("players"))   # per seat

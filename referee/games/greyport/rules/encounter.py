@@ -12,7 +12,6 @@ from .core import (
     all_monsters,
     card_def,
     draw,
-    draw_monster,
     encounter_id,
     fill_slot,
     group,
@@ -25,10 +24,9 @@ from .core import (
     push,
     remove_monster,
     seats_from,
-    shuffle_deck,
-    shuffle_in,
     stat,
 )
+from .decks import draw_monster, shuffle_deck, shuffle_in
 from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")

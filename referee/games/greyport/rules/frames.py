@@ -48,11 +48,11 @@ from .core import (
     move_monster,
     push,
     retire_card,
-    settle,
     stat,
     taunt_targets,
 )
 from .damage import defeat_check, hit
+from .decks import settle
 from .dispatch import RULES
 from .encounter import resolve_ambush, wound
 from .fight import entry_of, splash_targets, target_sets
