@@ -25,10 +25,6 @@ class GreyportState(GreyportModel):
             return [top.seat]
         return [self.priority]
 
-    def pending_kind(self) -> str:
-        top = self.stack.top()
-        return top.kind if top is not None else "main_action"
-
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:
             return []
