@@ -10,6 +10,7 @@ from referee.engine import Game, Scenario, State
 
 from .actions import ACTIONS
 from .catalog import load_content
+from .effects import check_content
 from .info import INFO
 from .options import OPTIONS, check_options
 from .rules.dispatch import RULES
@@ -44,7 +45,7 @@ class Greyport(Game):
 
     def validate_content(self) -> None:
         load_content.cache_clear()
-        load_content()
+        check_content(load_content())
 
 
 GAME = Greyport()

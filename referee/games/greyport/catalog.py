@@ -1,7 +1,9 @@
 """GB-3: load and validate every content table (numbers in data, verbs in ``effects.py``).
 
 Rows are read with ``build_rows`` (unknown/missing fields and duplicate ids name file and row),
-then every ability, effect, reference and count is checked. ``load_content()`` is cached.
+then every ability, reference and count is checked. ``load_content()`` is cached. The effect keys the rows
+name are listed by file and row (``Content.effect_uses``): ``effects.check_content`` checks that each has
+its function.
 """
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from functools import lru_cache
 from typing import Any
 
 from referee.engine import ContentError, build_rows, check_count, check_refs, load_data
-
-from .effects import REGISTRY
 
 PKG = "referee.games.greyport.content"
 WHERE = "greyport/content"
@@ -31,7 +31,7 @@ class Ability:
 def parse_ability(text: str, default_timing: str, where: str) -> Ability:
     """``"play:shield(1)"`` -> Ability("play:shield", (1,)); codes without a timing get ``default_timing``.
 
-    ``where`` is ``"<file>: row '<id>'"``; an unknown effect key is a ``ContentError`` naming it.
+    ``where`` is ``"<file>: row '<id>'"``, named by a ``ContentError`` if the text does not parse.
     """
     timing, colon, rest = text.partition(":")
     if not colon or "(" in timing:
@@ -44,10 +44,7 @@ def parse_ability(text: str, default_timing: str, where: str) -> Ability:
         for a in m.group(2).split(","):
             a = a.strip()
             args.append(int(a) if a.lstrip("-").isdigit() else a)
-    key = f"{timing}:{m.group(1)}"
-    if key not in REGISTRY.effects:
-        raise ContentError(f"{where}: unknown effect {key!r}")
-    return Ability(key, tuple(args), text)
+    return Ability(f"{timing}:{m.group(1)}", tuple(args), text)
 
 
 # -- raw rows (exactly the TOML fields) -------------------------------------------------------
@@ -253,10 +250,16 @@ class Content:
     penalties: dict[str, tuple[Ability, ...]]
     specials: dict[str, tuple[Ability, ...]]
     keys_used: frozenset[str] = field(default_factory=frozenset)
+    #: file -> row id -> the effect keys the row names (``effects.check_content`` resolves them)
+    effect_uses: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
-def _abilities(where: str, rid: str, texts: tuple[str, ...], timing: str) -> tuple[Ability, ...]:
-    return tuple(parse_ability(t, timing, f"{where}: row {rid!r}") for t in texts)
+def _abilities(uses: dict[str, dict[str, list[str]]], where: str, rid: str, texts: tuple[str, ...],
+               timing: str) -> tuple[Ability, ...]:
+    """Parse a row's abilities and note the effect keys they name under ``uses[where][rid]``."""
+    out = tuple(parse_ability(t, timing, f"{where}: row {rid!r}") for t in texts)
+    uses.setdefault(where, {}).setdefault(rid, []).extend(a.key for a in out)
+    return out
 
 
 def _check_enum(where: str, rid: str, name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -268,6 +271,7 @@ def _check_enum(where: str, rid: str, name: str, value: str, allowed: tuple[str,
 def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     """Validate raw parsed files (file name -> data) into ``Content``; errors name file and row."""
     w = {name: f"{WHERE}/{name}" for name in raw}
+    uses: dict[str, dict[str, list[str]]] = {}
     dice = {k: v.faces for k, v in build_rows(w["dice.toml"], raw["dice.toml"].get("die", []),
                                               DieRow).items()}
     for k, faces in dice.items():
@@ -282,7 +286,7 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     used: set[str] = set()
     for rid, r in phs.items():
         _check_enum(w["characters.toml"], rid, "type", r.type, ("P", "M"))
-        ab = _abilities(w["characters.toml"], rid, r.abilities, "card")
+        ab = _abilities(uses, w["characters.toml"], rid, r.abilities, "card")
         cards[rid] = CardDef(rid, chars[r.char].name, "player_hero", r.type, "", r.dice, r.fixed, ab,
                              char=r.char, level=r.level)
     for c in chars:
@@ -300,7 +304,7 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
         _check_enum(cw, rid, "kind", sr.kind, ("hero", "item"))
         _check_enum(cw, rid, "type", sr.type, ("P", "M"))
         cards[rid] = CardDef(rid, sr.name, sr.kind, sr.type, f"start:{sr.char}", sr.dice, sr.fixed,
-                             _abilities(cw, rid, sr.abilities, "card"), sr.count, char=sr.char)
+                             _abilities(uses, cw, rid, sr.abilities, "card"), sr.count, char=sr.char)
         starting[sr.char].append(rid)
     check_count(cw, sum(r.count for r in start.values()), 45, "starting cards")
     for c, ids in starting.items():
@@ -317,15 +321,15 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
             if rid in cards:
                 raise ContentError(f"{cw}: row {rid!r}: duplicate id")
             cards[rid] = CardDef(rid, ar.name, kind, ar.type, ar.cost, ar.dice, ar.fixed,
-                                 _abilities(cw, rid, ar.abilities, "card"), ar.count, cameo=ar.cameo)
+                                 _abilities(uses, cw, rid, ar.abilities, "card"), ar.count, cameo=ar.cameo)
     check_count(cw, sum(r.count for r in heroes.values()), 50, "hero cards")
     check_count(cw, sum(r.count for r in items.values()), 48, "item cards")
 
     kw = w["curses.toml"]
     curses = build_rows(kw, raw["curses.toml"].get("curses", []), CurseRow)
     for rid, cr in curses.items():
-        curse_ab = parse_ability(cr.effect, "curse", f"{kw}: row {rid!r}")
-        cards[rid] = CardDef(rid, cr.name, "curse", "", "", (), 0, (curse_ab,), cr.count, effect=cr.effect)
+        curse_ab = _abilities(uses, kw, rid, (cr.effect,), "curse")
+        cards[rid] = CardDef(rid, cr.name, "curse", "", "", (), 0, curse_ab, cr.count, effect=cr.effect)
     check_count(kw, sum(r.count for r in curses.values()), 20, "curse cards")
 
     mw = w["monsters.toml"]
@@ -339,15 +343,16 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     by_faction: dict[str, list[str]] = {f: [] for f in factions}
     for rid, m in mons.items():
         monsters[rid] = MonsterDef(rid, m.name, "monster", m.faction, m.count, m.damage, (m.hp,), m.threat,
-                                   m.armour, frozenset(m.tags), _abilities(mw, rid, m.abilities, "monster"))
+                                   m.armour, frozenset(m.tags),
+                                   _abilities(uses, mw, rid, m.abilities, "monster"))
         by_faction[m.faction].append(rid)
     for rid, t in tokens.items():
         monsters[rid] = MonsterDef(rid, t.name, "token", "", t.count, t.damage, (t.hp,), 0, t.armour,
-                                   frozenset(t.tags), _abilities(mw, rid, t.abilities, "monster"))
+                                   frozenset(t.tags), _abilities(uses, mw, rid, t.abilities, "monster"))
     for rid, b in bosses.items():
         check_count(f"{mw}: row {rid!r}", len(b.hp), 5, "hp values (one per player count)")
         monsters[rid] = MonsterDef(rid, b.name, "boss", "", 1, b.damage, b.hp, 0, b.armour, frozenset(b.tags),
-                                   _abilities(mw, rid, b.abilities, "monster"))
+                                   _abilities(uses, mw, rid, b.abilities, "monster"))
     for rid, md in monsters.items():
         bad = sorted(set(md.tags) - set(tags_ok))
         if bad:
@@ -365,8 +370,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     lw = w["locations.toml"]
     locs = build_rows(lw, raw["locations.toml"].get("locations", []), LocationRow)
     check_count(lw, len(locs), 8, "locations")
-    loc_ab = {rid: parse_ability(r.ability, "location", f"{lw}: row {rid!r}") for rid, r in locs.items()}
-    loc_rw = {rid: parse_ability(r.reward, "reward", f"{lw}: row {rid!r}") for rid, r in locs.items()}
+    loc_ab = {rid: _abilities(uses, lw, rid, (r.ability,), "location")[0] for rid, r in locs.items()}
+    loc_rw = {rid: _abilities(uses, lw, rid, (r.reward,), "reward")[0] for rid, r in locs.items()}
 
     hw = w["chapters.toml"]
     chapters = build_rows(hw, raw["chapters.toml"].get("chapters", []), ChapterRow)
@@ -389,8 +394,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
         _check_enum(hw, rid, "objective", e.objective, ("clear_all", "defeat_boss"))
         if (e.objective == "defeat_boss") != bool(e.boss) or (e.boss and e.boss not in bosses):
             raise ContentError(f"{hw}: row {rid!r}: field 'boss' must name a boss exactly for defeat_boss")
-        penalties[rid] = _abilities(hw, rid, e.penalty, "penalty")
-        specials[rid] = _abilities(hw, rid, e.special, "setup")
+        penalties[rid] = _abilities(uses, hw, rid, e.penalty, "penalty")
+        specials[rid] = _abilities(uses, hw, rid, e.special, "setup")
         for a in penalties[rid] + specials[rid]:
             for arg in a.args:
                 if isinstance(arg, str) and arg not in monsters:
@@ -402,7 +407,8 @@ def build_content(raw: dict[str, dict[str, Any]]) -> Content:
     used |= {a.key for p in penalties.values() for a in p} | {a.key for p in specials.values() for a in p}
     return Content(dice, chars, cards, starting, list(heroes), list(items), list(curses), monsters,
                    by_faction,
-                   list(tokens), locs, loc_ab, loc_rw, chapters, encs, penalties, specials, frozenset(used))
+                   list(tokens), locs, loc_ab, loc_rw, chapters, encs, penalties, specials, frozenset(used),
+                   uses)
 
 
 FILES = ("dice.toml", "characters.toml", "cards.toml", "monsters.toml", "locations.toml", "curses.toml",

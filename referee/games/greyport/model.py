@@ -1,14 +1,14 @@
 """The state of a Greyport game as plain data (JSON-able), declared once as dataclass fields: the seats'
 zones, the shared decks and rows, the task list and the decision stack (``referee/engine/record.py`` derives
-snapshots, restores and clones from them); redeterminization. The rules (``rules/``) are functions over it
-(and the verbs of ``rules.core.CoreMixin``); ``state.GreyportState`` is the engine's State."""
+snapshots, restores and clones from them); redeterminization. The rules (``rules/``) and the content's effects
+(``effects.py``) are functions over it; ``state.GreyportState`` is the engine's State."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engine import DecisionStack, Rng, State
-from referee.engine.record import Record, key
+from referee.engine.record import TRANSIENT, Record, key
 
 STAT_NAMES = ("damage_dealt", "monsters_defeated", "bosses_defeated", "damage_taken", "shields_gained",
               "shields_spent", "damage_prevented_for_others", "healing_given", "cards_drawn_for_others",
@@ -78,7 +78,10 @@ class GreyportModel(State):
     tasks: list[dict[str, Any]] = field(default_factory=list)  # the rule steps to run (a stack)
     fight: dict[str, Any] | None = None
     team: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TEAM_NAMES, 0))
-    settled: dict[str, int] = field(default_factory=dict)   # lazily shuffled shared decks (core.settle)
+    settled: dict[str, int] = field(default_factory=dict)   # lazily shuffled shared decks (decks.settle)
+    #: shuffle the shared decks at once, not lazily (``decks.shuffle_deck``): for a rule test that scripts
+    #: whole shuffle orders; not snapshotted, off again in a clone or a restored state
+    eager_shuffles: bool = field(default=False, metadata=TRANSIENT)
     players_: list[PlayerState] = field(default_factory=list, metadata=key("players"))   # per seat
     stack: DecisionStack = field(default_factory=DecisionStack)
 

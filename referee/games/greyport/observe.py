@@ -1,26 +1,23 @@
 """GB-7 views (built as a whitelist from scratch) and GB-8.4-8.6 the outcome."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import ALL, Outcome, Viewer
 
 from .catalog import load_content
-from .model import STAT_NAMES
-from .rules.core import encounter_id
-
-if TYPE_CHECKING:
-    from .state import GreyportState
+from .model import STAT_NAMES, GreyportModel
+from .rules.core import encounter_id, group_of
 
 C = load_content()
 LOG_TAIL = 40
 
 
-def _monsters(st: GreyportState, group: list[str]) -> list[dict[str, Any]]:
+def _monsters(st: GreyportModel, group: list[str]) -> list[dict[str, Any]]:
     return [{"id": m, "damage": st.dmg.get(m, 0)} for m in group]
 
 
-def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
+def build_view(st: GreyportModel, viewer: Viewer) -> dict[str, Any]:
     """GB-7.7: the observation of ``viewer`` (a seat, PUBLIC or ALL)."""
     show_all = viewer == ALL
     open_hands = st.open_hands()
@@ -52,7 +49,7 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
                "group": _monsters(st, st.loc_group), "penalty": enc.penalty_text}
     bosses = []
     for b, info in st.bosses.items():
-        where = st.where(b)
+        where = group_of(st, b)
         bosses.append({"id": b, "hp": info["hp"], "damage": st.dmg.get(b, info["damage"]),
                        "where": ("location" if where == "loc"
                                  else where if where is not None else info["status"])})
@@ -81,7 +78,7 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
     pending = st.pending()
     if pending:
         frame = st.stack.top()
-        pv_: dict[str, Any] = {"seat": pending[0], "kind": st.pending_kind()}
+        pv_: dict[str, Any] = {"seat": pending[0], "kind": frame.kind if frame is not None else "main_action"}
         if frame is not None:
             pv_.update(_frame_public(st, frame))
         view["pending"] = pv_
@@ -103,7 +100,7 @@ def build_view(st: GreyportState, viewer: Viewer) -> dict[str, Any]:
     return view
 
 
-def _fight_view(st: GreyportState) -> dict[str, Any] | None:
+def _fight_view(st: GreyportModel) -> dict[str, Any] | None:
     f = st.fight
     if f is None:
         return None
@@ -112,7 +109,7 @@ def _fight_view(st: GreyportState) -> dict[str, Any] | None:
             "faces": list(f["faces"]), "base": f.get("base")}
 
 
-def _frame_public(st: GreyportState, frame: Any) -> dict[str, Any]:
+def _frame_public(st: GreyportModel, frame: Any) -> dict[str, Any]:
     """Public facts about a pending sub-decision (never hand contents)."""
     d = frame.data
     out: dict[str, Any] = {}
@@ -124,7 +121,7 @@ def _frame_public(st: GreyportState, frame: Any) -> dict[str, Any]:
     return out
 
 
-def build_outcome(st: GreyportState) -> Outcome:
+def build_outcome(st: GreyportModel) -> Outcome:
     """GB-8.4-8.6: team result, team score, per-seat figures."""
     win = st.result == "win"
     t = st.team

@@ -6,6 +6,7 @@ from typing import Any
 from referee.engine import Game, Rng
 
 from .model import PlayerState
+from .rules.core import push
 from .rules.flow import advance
 from .state import GreyportState
 
@@ -23,6 +24,6 @@ def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> Greyp
         tasks += [{"op": "choose_character", "seat": s} for s in range(players)]
     tasks += [{"op": op} for op in ("deal", "rows", "curses", "first_player", "wounded", "encounter_setup")]
     st.log.public("setup", players=players, chapter=options["chapter"])
-    st.push(tasks)
+    push(st, tasks)
     advance(st)
     return st

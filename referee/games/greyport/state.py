@@ -1,19 +1,19 @@
 """The engine's State for Greyport: the contract, each part handing over to the rules (``rules/``, functions
-over the data of ``model.GreyportModel`` and the verbs of ``rules.core.CoreMixin``) or the views."""
+over the data of ``model.GreyportModel``) or the views."""
 from __future__ import annotations
 
 from typing import Any
 
 from referee.engine import Outcome, Viewer
 
+from .model import GreyportModel
 from .observe import build_outcome, build_view
-from .rules.core import CoreMixin
 from .rules.flow import advance, decide
 from .rules.frames import frame_legal
 from .rules.main import main_legal
 
 
-class GreyportState(CoreMixin):
+class GreyportState(GreyportModel):
     """A game in progress. Exactly one seat decides at a time (GB-5.1)."""
 
     # -- contract -----------------------------------------------------------------------------------
@@ -24,10 +24,6 @@ class GreyportState(CoreMixin):
         if top is not None:
             return [top.seat]
         return [self.priority]
-
-    def pending_kind(self) -> str:
-        top = self.stack.top()
-        return top.kind if top is not None else "main_action"
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if self.result is not None or seat != self.pending()[0]:

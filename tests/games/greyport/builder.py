@@ -6,17 +6,25 @@ old runner) run by ``tests/games/test_scenarios.py``.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
 
 from referee.engine import Rng
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import load_content
 from referee.games.greyport.model import PlayerState
+from referee.games.greyport.rules.core import push
 from referee.games.greyport.rules.flow import advance
 from referee.games.greyport.state import GreyportState
 
 C = load_content()
+T = TypeVar("T")
 CHARS = ["WAR", "ROG", "PYR", "LGT", "CHR"]
+
+
+#: die code by its faces (no two dice have the same faces: the faces a roll is drawn from name the die)
+DIE_OF = {faces: code for code, faces in C.dice.items()}
+assert len(DIE_OF) == len(C.dice)
 
 
 class ScriptedRng(Rng):
@@ -26,6 +34,18 @@ class ScriptedRng(Rng):
         super().__init__(0)
         self.forced_dice = [list(d) for d in dice or []]
         self.forced_shuffles = [list(s) for s in shuffles or []]
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """A die roll (``rules.fight.roll``: a choice among the die's faces) takes the next forced face, which
+        must be one of the die the rules roll; other choices, and rolls once the script is used up, are
+        seeded."""
+        die = DIE_OF.get(seq) if isinstance(seq, tuple) else None
+        if die is not None and self.forced_dice:
+            code, face = self.forced_dice.pop(0)
+            assert code == die, f"scripted die {code} but the engine rolled a {die} die"
+            assert face in C.dice[die], f"{face} is not a face of a {die} die"
+            return cast(T, int(face))
+        return super().choice(seq)
 
     def shuffle(self, seq: Any) -> None:
         if self.forced_shuffles and seq:
@@ -38,28 +58,6 @@ class ScriptedRng(Rng):
         super().shuffle(seq)
 
 
-def forced_roll(st: GreyportState, rng: ScriptedRng) -> Any:
-    real = GreyportState.roll
-
-    def roll(die: str) -> int:
-        if rng.forced_dice:
-            code, face = rng.forced_dice.pop(0)
-            assert code == die, f"scripted die {code} but the engine rolled a {die} die"
-            assert face in C.dice[die], f"{face} is not a face of a {die} die"
-            return int(face)
-        return real(st, die)
-    return roll
-
-
-def eager_shuffle(st: GreyportState, rng: ScriptedRng) -> Any:
-    """Shared decks are shuffled lazily by the engine; a scenario scripts whole shuffle orders, so its
-    shuffles happen at once (scripted top, or the seeded generator) and leave the deck settled."""
-    def shuffle_deck(key: str) -> None:
-        rng.shuffle(st.deck(key))
-        st.settled.pop(key, None)
-    return shuffle_deck
-
-
 def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     n = spec["players"]
     opts = GAME.options.validate(spec.get("options", {}))
@@ -67,8 +65,9 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
     rng_spec = spec.get("rng", {})
     rng = ScriptedRng(rng_spec.get("dice"), rng_spec.get("shuffles"))
     st = GreyportState(GAME, n, opts, rng)
-    st.roll = forced_roll(st, rng)
-    st.shuffle_deck = eager_shuffle(st, rng)
+    # Shared decks are shuffled lazily by the engine; a test scripts whole shuffle orders, so its shuffles
+    # happen at once (scripted top, or the seeded generator) and leave the deck settled.
+    st.eager_shuffles = True
     chars = setup.get("characters") or CHARS[:n]
     st.players_ = [PlayerState(character=chars[s]) for s in range(n)]
     st.groups = [[] for _ in range(n)]
@@ -124,7 +123,7 @@ def build(spec: dict[str, Any]) -> tuple[GreyportState, ScriptedRng]:
             setattr(st, name, [c or None for c in setup[name]])
     st.destroyed = setup.get("destroyed", 0)
     if "tasks" in setup:
-        st.push([{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
+        push(st, [{"op": op} if isinstance(op, str) else dict(op) for op in setup["tasks"]])
     st.actor = st.defender
     advance(st)
     return st, rng

@@ -9,7 +9,7 @@ import pytest
 from referee.engine import ContentError, load_data
 from referee.games.greyport import GAME
 from referee.games.greyport.catalog import FILES, PKG, build_content, load_content
-from referee.games.greyport.effects import REGISTRY
+from referee.games.greyport.effects import REGISTRY, check_content
 
 
 def raw() -> dict[str, Any]:
@@ -60,6 +60,6 @@ def test_broken_content_names_file_and_row(file: str, mutate: Any, message: str)
     data = copy.deepcopy(raw())
     mutate(data[file])
     with pytest.raises(ContentError) as exc:
-        build_content(data)
+        check_content(build_content(data))   # the tables, then the effect keys they name
     assert message in str(exc.value)
     assert f"greyport/content/{file}" in str(exc.value)

@@ -5,7 +5,7 @@ from typing import Any
 
 from referee.engine import PUBLIC, Rng
 from referee.games.greyport import GAME
-from referee.games.greyport.rules.core import attack_value
+from referee.games.greyport.rules.core import attack_value, draw, gain_curse
 
 from .builder import build
 
@@ -68,9 +68,9 @@ def test_gb_3_4_bounty_gains_copper_on_a_kill() -> None:
 
 def test_gb_6_8_1_empty_curse_deck_loses_hp_and_bad_omen_on_draw() -> None:
     st, _ = build(spec(seats=[{"hp": 5, "deck": ["K3#2"]}], location={"id": "L1", "group": ["G01#1"]}))
-    st.gain_curse(0)
+    gain_curse(st, 0)
     assert st.players_[0].hp == 4
-    st.draw(0, 1)
+    draw(st, 0, 1)
     assert st.players_[0].hp == 3
     assert any(e.kind == "reveal" and e.data["cards"] == ["K3#2"] for e in st.log.entries)
 

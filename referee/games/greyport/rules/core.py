@@ -1,226 +1,196 @@
-"""Shared rule helpers: lookups, zones, drawing, healing, coins, curses, tokens, monster damage and defeat.
+"""Shared rule helpers, functions over the model: lookups, zones, drawing, healing, coins, curses, tokens,
+monsters leaving play, the reinforcement rows. The content's effects (``effects.py``) call them too; the
+shared decks are in ``decks.py``; damage and defeat, which call effects back, in ``damage.py``.
 
-The ones the content's effects call (``effects.py``, a layer below the rules, reaches them through the state
-it is given) are methods of ``CoreMixin``, the base of the state; the rest are module functions.
-
-GB-3.3 zones, GB-6.3 damage/defeat, GB-6.7 retire, GB-6.8 curses, GB-6.9.5 coins, GB-6.10 rows,
-GB-6.11 hand limit, GB-6.14 decks.
+GB-3.3 zones, GB-6.7 retire, GB-6.8 curses, GB-6.9.5 coins, GB-6.10 rows, GB-6.11 hand limit, GB-6.14.1
+player decks.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..catalog import CardDef, MonsterDef, load_content
-from ..effects import REGISTRY, Effect
 from ..model import GreyportModel
+from .decks import take_top
 
 C = load_content()
 TIERS = ("copper", "silver", "gold")
 # Instance id -> design, filled on first use (ids are "<design>#<k>"; player heroes "PH<seat>" change with the
 # level and are never cached). A hot path: rules look designs up hundreds of times per game.
 _CARD_DEFS: dict[str, CardDef] = {}
-DECKS = {"hero": "hero_deck", "item": "item_deck", "curse": "curse_deck", "monster": "monster_deck"}
 _MONSTER_DEFS: dict[str, MonsterDef] = {}
 Key = Any  # a group key: a seat index or "loc"
 
 
-def effect_fn(key: str) -> Effect:
-    """The function of an effect key named in content (GB-3.4)."""
-    return REGISTRY.effects[key]
-
-
-class CoreMixin(GreyportModel):
-    # -- lookups ----------------------------------------------------------------------------------
-    def card_def(self, cid: str) -> CardDef:
-        """GB-3.3.1: the design of a card instance (player heroes by their current level)."""
-        d = _CARD_DEFS.get(cid)
-        if d is not None:
-            return d
-        if cid.startswith("PH"):
-            p = self.players_[int(cid[2:])]
-            return C.cards[f"P-{p.character}-{p.level}"]
-        d = _CARD_DEFS[cid] = C.cards[cid.split("#", 1)[0]]
+# -- lookups ----------------------------------------------------------------------------------
+def card_def(st: GreyportModel, cid: str) -> CardDef:
+    """GB-3.3.1: the design of a card instance (player heroes by their current level)."""
+    d = _CARD_DEFS.get(cid)
+    if d is not None:
         return d
+    if cid.startswith("PH"):
+        p = st.players_[int(cid[2:])]
+        return C.cards[f"P-{p.character}-{p.level}"]
+    d = _CARD_DEFS[cid] = C.cards[cid.split("#", 1)[0]]
+    return d
 
-    def seats_from(self, start: int) -> list[int]:
-        """GB-6.15.2: every seat from ``start`` clockwise."""
-        n = self.players
-        return [(start + i) % n for i in range(n)]
 
-    def where(self, mid: str) -> Key:
-        """The group key holding monster ``mid`` (None if not in play)."""
-        if mid in self.loc_group:
-            return "loc"
-        for s, g in enumerate(self.groups):
-            if mid in g:
-                return s
-        return None
+def seats_from(st: GreyportModel, start: int) -> list[int]:
+    """GB-6.15.2: every seat from ``start`` clockwise."""
+    n = st.players
+    return [(start + i) % n for i in range(n)]
 
-    def all_monsters(self) -> list[str]:
-        return [m for k in group_keys(self) for m in group(self, k)]
 
-    def roll(self, die: str) -> int:
-        """GB-3.1: faces[rng.below(6)]."""
-        return C.dice[die][self.rng.below(6)]
+def group_of(st: GreyportModel, mid: str) -> Key:
+    """The group key holding monster ``mid`` (None if not in play)."""
+    if mid in st.loc_group:
+        return "loc"
+    for s, g in enumerate(st.groups):
+        if mid in g:
+            return s
+    return None
 
-    def entry_with_item(self, seat: int, item: str) -> dict[str, Any] | None:
-        for e in self.players_[seat].play:
-            if e["item"] == item:
-                return e
-        return None
 
-    def exhausted_heroes(self, exclude: str | None = None) -> list[str]:
-        return [e["card"] for s in self.seats_from(self.defender) for e in self.players_[s].play
-                if e["exhausted"] and e["card"] != exclude]
+def all_monsters(st: GreyportModel) -> list[str]:
+    return [m for k in group_keys(st) for m in group(st, k)]
 
-    # -- tasks --------------------------------------------------------------------------------------
-    def push(self, tasks: list[dict[str, Any]]) -> None:
-        """Queue tasks to run next, in the given order (the task list is a stack)."""
-        self.tasks.extend(reversed(tasks))
 
-    # -- player resources ----------------------------------------------------------------------------
-    def gain_shields(self, seat: int, n: int) -> None:
-        self.players_[seat].shields += n
-        stat(self, seat, "shields_gained", n)
-        self.log.public("shields", seat=seat, gained=n)
+def entry_with_item(st: GreyportModel, seat: int, item: str) -> dict[str, Any] | None:
+    for e in st.players_[seat].play:
+        if e["item"] == item:
+            return e
+    return None
 
-    def gain_coin(self, seat: int, tier: str) -> None:
-        self.players_[seat].coins[tier] += 1
-        self.log.public("coin", seat=seat, gained=tier)
 
-    def lose_lowest_coin(self, seat: int) -> None:
-        """GB-6.9.5: copper if any, else silver, else gold, else nothing."""
-        coins = self.players_[seat].coins
-        for t in TIERS:
-            if coins[t]:
-                coins[t] -= 1
-                self.log.public("coin", seat=seat, lost=t)
-                return
+def exhausted_heroes(st: GreyportModel, exclude: str | None = None) -> list[str]:
+    return [e["card"] for s in seats_from(st, st.defender) for e in st.players_[s].play
+            if e["exhausted"] and e["card"] != exclude]
 
-    def heal(self, seat: int, n: int, by: int | None) -> None:
-        """GB-3.4 "heal n": hp = min(max_hp, hp + n)."""
-        p = self.players_[seat]
-        got = max(0, min(p.max_hp, p.hp + n) - p.hp)
-        if got:
-            p.hp += got
-            stat(self, by, "healing_given", got)
-            self.log.public("heal", seat=seat, amount=got)
 
-    def draw(self, seat: int, n: int, by: int | None = None) -> list[str]:
-        """GB-6.14.1: draw n one card at a time; an empty deck reshuffles the discard; a Bad Omen resolves
-        as it is drawn, so a loss it causes stops the draw (GB-5.8.1). Returns the cards drawn."""
-        p = self.players_[seat]
-        got: list[str] = []
-        batch: list[str] = []
-        for _ in range(n):
-            if self.result is not None:
+# -- tasks --------------------------------------------------------------------------------------
+def push(st: GreyportModel, tasks: list[dict[str, Any]]) -> None:
+    """Queue tasks to run next, in the given order (the task list is a stack)."""
+    st.tasks.extend(reversed(tasks))
+
+
+# -- player resources ----------------------------------------------------------------------------
+def gain_shields(st: GreyportModel, seat: int, n: int) -> None:
+    st.players_[seat].shields += n
+    stat(st, seat, "shields_gained", n)
+    st.log.public("shields", seat=seat, gained=n)
+
+
+def gain_coin(st: GreyportModel, seat: int, tier: str) -> None:
+    st.players_[seat].coins[tier] += 1
+    st.log.public("coin", seat=seat, gained=tier)
+
+
+def lose_lowest_coin(st: GreyportModel, seat: int) -> None:
+    """GB-6.9.5: copper if any, else silver, else gold, else nothing."""
+    coins = st.players_[seat].coins
+    for t in TIERS:
+        if coins[t]:
+            coins[t] -= 1
+            st.log.public("coin", seat=seat, lost=t)
+            return
+
+
+def heal(st: GreyportModel, seat: int, n: int, by: int | None) -> None:
+    """GB-3.4 "heal n": hp = min(max_hp, hp + n)."""
+    p = st.players_[seat]
+    got = max(0, min(p.max_hp, p.hp + n) - p.hp)
+    if got:
+        p.hp += got
+        stat(st, by, "healing_given", got)
+        st.log.public("heal", seat=seat, amount=got)
+
+
+def draw(st: GreyportModel, seat: int, n: int, by: int | None = None) -> list[str]:
+    """GB-6.14.1: draw n one card at a time; an empty deck reshuffles the discard; a Bad Omen resolves
+    as it is drawn, so a loss it causes stops the draw (GB-5.8.1). Returns the cards drawn."""
+    p = st.players_[seat]
+    got: list[str] = []
+    batch: list[str] = []
+    for _ in range(n):
+        if st.result is not None:
+            break
+        if not p.deck:
+            if not p.discard:
                 break
-            if not p.deck:
-                if not p.discard:
-                    break
-                log_draw(self, seat, batch, by)
-                batch = []
-                p.deck = p.discard
-                p.discard = []
-                self.rng.shuffle(p.deck)
-                self.log.public("reshuffle", seat=seat, deck_size=len(p.deck))
-            c = p.deck.pop(0)
-            p.hand.append(c)
-            got.append(c)
-            batch.append(c)
-            if self.card_def(c).effect == "lose_hp_on_draw":
-                log_draw(self, seat, batch, by)
-                batch = []
-                self.log.public("reveal", seat=seat, cards=[c], why="bad_omen")
-                lose_hp(self, seat, 1, "bad_omen")
-        log_draw(self, seat, batch, by)
-        return got
-
-    def gain_curse(self, seat: int) -> None:
-        """GB-6.8.1: top curse face up onto the discard; empty curse deck -> lose 1 HP instead."""
-        if not self.curse_deck:
-            lose_hp(self, seat, 1, "no_curse_left")
-            return
-        c = take_top(self, "curse")
-        self.players_[seat].discard.append(c)
-        stat(self, seat, "curses_gained")
-        self.log.public("curse", seat=seat, card=c)
-
-    def retire_player_hero(self, seat: int) -> None:
-        """GB-6.7.2: the player hero drops a level (min 1) and waits in the return zone."""
-        p = self.players_[seat]
-        if p.hero_zone == "play":
-            ph = f"PH{seat}"
-            for i, e in enumerate(p.play):
-                if e["card"] == ph:
-                    if e["item"]:
-                        p.loose.append(e["item"])
-                    del p.play[i]
-                    break
-        p.level = max(1, p.level - 1)
-        p.hero_zone = "return_zone"
-        self.log.public("maim", seat=seat, level=p.level)
-
-    # -- monsters -------------------------------------------------------------------------------------
-    def put_token(self, token: str, key: Key) -> None:
-        """GB-3.10: the lowest-numbered token of that design in the supply; none left -> nothing."""
-        supply = self.token_supply[token]
-        if not supply:
-            return
-        tid = supply.pop(0)
-        group(self, key).append(tid)
-        self.dmg[tid] = 0
-        self.log.public("token", monster=tid, group=key)
-
-    def place_boss(self, boss: str, key: Key) -> None:
-        """GB-3.11: a boss enters by special setup with its HP for the player count."""
-        self.bosses[boss] = {"hp": mdef(boss).hp_for(self.players), "status": "play", "damage": 0}
-        group(self, key).append(boss)
-        self.dmg[boss] = 0
-        self.log.public("boss", monster=boss, group=key)
-
-    def taunt_targets(self, seat: int) -> list[str]:
-        """GB-6.2.1: monsters in groups other than ``seat``'s own, not immovable, in group order."""
-        return [m for k in group_keys(self) if k != seat for m in group(self, k)
-                if "immovable" not in mdef(m).tags]
-
-    # -- shared decks, shuffled lazily ---------------------------------------------------------------------
-    # [design] A shuffle of the hero, item, curse or monster deck only marks it unsettled; the order of its
-    # top cards is drawn (partial Fisher-Yates with the state RNG) when they are taken or revealed. Every
-    # order has the same probability as with a full shuffle up front, but a short game draws ~15 cards of
-    # ~140 (setup dominated 1-seat games). ``settled[key]`` = how many top cards have their final order; a
-    # deck without an entry is in its final order (also decks a scenario builds).
-    def deck(self, key: str) -> list[str]:
-        return getattr(self, DECKS[key])
-
-    def shuffle_deck(self, key: str) -> None:
-        """Shuffle a shared deck (lazily)."""
-        if len(self.deck(key)) > 1:
-            self.settled[key] = 0
-        else:
-            self.settled.pop(key, None)
-
-    def settle(self, key: str, k: int) -> list[str]:
-        """Fix the order of the deck's top ``k`` cards; returns the deck."""
-        deck: list[str] = getattr(self, DECKS[key])
-        i = self.settled.get(key)
-        if i is None:
-            return deck
-        n = len(deck)
-        below = self.rng.below
-        while i < min(k, n - 1):
-            j = i + below(n - i)
-            deck[i], deck[j] = deck[j], deck[i]
-            i += 1
-        if i >= n - 1:
-            del self.settled[key]
-        else:
-            self.settled[key] = i
-        return deck
+            log_draw(st, seat, batch, by)
+            batch = []
+            p.deck = p.discard
+            p.discard = []
+            st.rng.shuffle(p.deck)
+            st.log.public("reshuffle", seat=seat, deck_size=len(p.deck))
+        c = p.deck.pop(0)
+        p.hand.append(c)
+        got.append(c)
+        batch.append(c)
+        if card_def(st, c).effect == "lose_hp_on_draw":
+            log_draw(st, seat, batch, by)
+            batch = []
+            st.log.public("reveal", seat=seat, cards=[c], why="bad_omen")
+            lose_hp(st, seat, 1, "bad_omen")
+    log_draw(st, seat, batch, by)
+    return got
 
 
-# -- the helpers the rules call (not the effects) ----------------------------------------------------
-def attack_value(st: CoreMixin, mid: str, key: Key) -> int:
+def gain_curse(st: GreyportModel, seat: int) -> None:
+    """GB-6.8.1: top curse face up onto the discard; empty curse deck -> lose 1 HP instead."""
+    if not st.curse_deck:
+        lose_hp(st, seat, 1, "no_curse_left")
+        return
+    c = take_top(st, "curse")
+    st.players_[seat].discard.append(c)
+    stat(st, seat, "curses_gained")
+    st.log.public("curse", seat=seat, card=c)
+
+
+def retire_player_hero(st: GreyportModel, seat: int) -> None:
+    """GB-6.7.2: the player hero drops a level (min 1) and waits in the return zone."""
+    p = st.players_[seat]
+    if p.hero_zone == "play":
+        ph = f"PH{seat}"
+        for i, e in enumerate(p.play):
+            if e["card"] == ph:
+                if e["item"]:
+                    p.loose.append(e["item"])
+                del p.play[i]
+                break
+    p.level = max(1, p.level - 1)
+    p.hero_zone = "return_zone"
+    st.log.public("maim", seat=seat, level=p.level)
+
+
+# -- monsters -------------------------------------------------------------------------------------
+def put_token(st: GreyportModel, token: str, key: Key) -> None:
+    """GB-3.10: the lowest-numbered token of that design in the supply; none left -> nothing."""
+    supply = st.token_supply[token]
+    if not supply:
+        return
+    tid = supply.pop(0)
+    group(st, key).append(tid)
+    st.dmg[tid] = 0
+    st.log.public("token", monster=tid, group=key)
+
+
+def place_boss(st: GreyportModel, boss: str, key: Key) -> None:
+    """GB-3.11: a boss enters by special setup with its HP for the player count."""
+    st.bosses[boss] = {"hp": mdef(boss).hp_for(st.players), "status": "play", "damage": 0}
+    group(st, key).append(boss)
+    st.dmg[boss] = 0
+    st.log.public("boss", monster=boss, group=key)
+
+
+def taunt_targets(st: GreyportModel, seat: int) -> list[str]:
+    """GB-6.2.1: monsters in groups other than ``seat``'s own, not immovable, in group order."""
+    return [m for k in group_keys(st) if k != seat for m in group(st, k)
+            if "immovable" not in mdef(m).tags]
+
+
+# -- lookups over monsters and locations ----------------------------------------------------------
+def attack_value(st: GreyportModel, mid: str, key: Key) -> int:
     """GB-6.4.3: printed damage + commanders in the group + location modifiers (location group only)."""
     d = mdef(mid)
     members = group(st, key)
@@ -234,7 +204,7 @@ def attack_value(st: CoreMixin, mid: str, key: Key) -> int:
     return v
 
 
-def encounter_id(st: CoreMixin) -> str:
+def encounter_id(st: GreyportModel) -> str:
     return C.chapters[st.options["chapter"]].encounters[st.enc_index]
 
 
@@ -245,22 +215,22 @@ def mdef(mid: str) -> MonsterDef:
     return d
 
 
-def group(st: CoreMixin, key: Key) -> list[str]:
+def group(st: GreyportModel, key: Key) -> list[str]:
     return st.loc_group if key == "loc" else st.groups[key]
 
 
-def group_keys(st: CoreMixin) -> list[Key]:
+def group_keys(st: GreyportModel) -> list[Key]:
     """GB-6.1.7 order: active group, location, other seats clockwise from the defender."""
     d = st.defender
-    return [d, "loc", *[s for s in st.seats_from(d)[1:]]]
+    return [d, "loc", *[s for s in seats_from(st, d)[1:]]]
 
 
-def loc_stands(st: CoreMixin) -> bool:
+def loc_stands(st: GreyportModel) -> bool:
     """GB-3.12 / GB-6.6.5: a location stands while standing or saved."""
     return st.loc is not None and st.loc["status"] in ("standing", "saved")
 
 
-def loc_has(st: CoreMixin, ability: str) -> bool:
+def loc_has(st: GreyportModel, ability: str) -> bool:
     loc = st.loc
     return (loc is not None and loc["status"] in ("standing", "saved")
             and C.location_abilities[loc["id"]].key[9:] == ability)   # "location:<ability>"
@@ -273,13 +243,13 @@ def has_key(abilities: Any, key: str) -> bool:
     return False
 
 
-def monster_hp(st: CoreMixin, mid: str) -> int:
+def monster_hp(st: GreyportModel, mid: str) -> int:
     if mid in st.bosses:
         return int(st.bosses[mid]["hp"])
     return mdef(mid).hp[0]
 
 
-def armour(st: CoreMixin, mid: str, magic: bool) -> int:
+def armour(st: GreyportModel, mid: str, magic: bool) -> int:
     """GB-6.3.1 effective armour (printed, +1 Old Mint in the location group, +2 spellward vs magic)."""
     d = mdef(mid)
     a = d.armour
@@ -290,36 +260,36 @@ def armour(st: CoreMixin, mid: str, magic: bool) -> int:
     return a
 
 
-def hand_limit(st: CoreMixin, seat: int) -> int:
+def hand_limit(st: GreyportModel, seat: int) -> int:
     """GB-6.11: 5 + 1 (Gilded Tankard) - Gnawing Dread in hand, minimum 3."""
     dread = 0
     for c in st.players_[seat].hand:
-        if st.card_def(c).effect == "hand_limit_minus1":
+        if card_def(st, c).effect == "hand_limit_minus1":
             dread += 1
     return max(3, 5 + (1 if loc_has(st, "hand_limit_plus1") else 0) - dread)
 
 
-def stat(st: CoreMixin, seat: int | None, name: str, n: int = 1) -> None:
+def stat(st: GreyportModel, seat: int | None, name: str, n: int = 1) -> None:
     if seat is not None and n:
         stats = st.players_[seat].stats
         stats[name] = stats.get(name, 0) + n
 
 
-def fighting(st: CoreMixin) -> dict[str, Any]:
+def fighting(st: GreyportModel) -> dict[str, Any]:
     """The fight being resolved (GB-5.5): a fight's steps only run while there is one."""
     f = st.fight
     assert f is not None, "greyport: no fight in progress"
     return f
 
 
-def location(st: CoreMixin) -> dict[str, Any]:
+def location(st: GreyportModel) -> dict[str, Any]:
     """The encounter's location (GB-3.12): the steps that use it only run while there is one."""
     loc = st.loc
     assert loc is not None, "greyport: no location in play"
     return loc
 
 
-def lose(st: CoreMixin, reason: str) -> None:
+def lose(st: GreyportModel, reason: str) -> None:
     """GB-8.2: the team loses immediately; nothing further resolves."""
     if st.result is not None:
         return
@@ -331,7 +301,7 @@ def lose(st: CoreMixin, reason: str) -> None:
     st.log.public("game_over", result="loss", reason=reason)
 
 
-def lose_hp(st: CoreMixin, seat: int, n: int, why: str) -> None:
+def lose_hp(st: GreyportModel, seat: int, n: int, why: str) -> None:
     """Unpreventable HP loss (Bad Omen, empty curse deck); GB-5.8.1 checked at once."""
     p = st.players_[seat]
     p.hp -= n
@@ -341,25 +311,7 @@ def lose_hp(st: CoreMixin, seat: int, n: int, why: str) -> None:
         lose(st, "hp_zero")
 
 
-def take_damage(st: CoreMixin, seat: int, n: int, src: str | None) -> None:
-    """GB-6.3.4 damage after shields; GB-6.3.5 on-damage abilities only if >= 1 HP was lost."""
-    if n <= 0:
-        return
-    p = st.players_[seat]
-    p.hp -= n
-    stat(st, seat, "damage_taken", n)
-    st.log.public("damage", seat=seat, amount=n, source=src)
-    if p.hp <= 0:
-        lose(st, "hp_zero")
-        return
-    if src is not None:
-        for a in mdef(src).abilities:
-            fn = effect_fn(a.key)
-            if fn.when == "on_damage":
-                fn(st, seat, src)
-
-
-def log_draw(st: CoreMixin, seat: int, cards: list[str], by: int | None) -> None:
+def log_draw(st: GreyportModel, seat: int, cards: list[str], by: int | None) -> None:
     """The public count and the drawer's private card list of one run of draws."""
     if not cards:
         return
@@ -369,7 +321,7 @@ def log_draw(st: CoreMixin, seat: int, cards: list[str], by: int | None) -> None
         stat(st, by, "cards_drawn_for_others", len(cards))
 
 
-def retire_card(st: CoreMixin, seat: int, card: str) -> None:
+def retire_card(st: GreyportModel, seat: int, card: str) -> None:
     """GB-6.7.1: a hand card (never the player hero) leaves the game to ``removed``."""
     p = st.players_[seat]
     if card in p.hand:
@@ -380,49 +332,16 @@ def retire_card(st: CoreMixin, seat: int, card: str) -> None:
     st.log.public("retire", seat=seat, card=card)
 
 
-def discard_from_hand(st: CoreMixin, seat: int, card: str, why: str) -> None:
+def discard_from_hand(st: GreyportModel, seat: int, card: str, why: str) -> None:
     p = st.players_[seat]
     p.hand.remove(card)
     p.discard.append(card)
     st.log.public("discard", seat=seat, card=card, why=why)
 
 
-def hit(st: CoreMixin, mid: str, amount: int, seat: int | None) -> None:
-    """Add damage to a monster; credit the seat with the damage up to the HP the target had left."""
-    if amount <= 0:
-        return
-    before = st.dmg.get(mid, 0)
-    st.dmg[mid] = before + amount
-    stat(st, seat, "damage_dealt", min(amount, max(0, monster_hp(st, mid) - before)))
-    st.log.public("hit", monster=mid, amount=amount, damage=st.dmg[mid], seat=seat)
-
-
-def defeat_check(st: CoreMixin, mid: str, seat: int | None) -> bool:
-    """GB-6.3.3: damage >= hp -> defeated, leaves play at once; on-defeat abilities resolve."""
-    if st.where(mid) is None or st.dmg.get(mid, 0) < monster_hp(st, mid):
-        return False
-    d = mdef(mid)
-    remove_monster(st, mid, defeated=True)
-    st.log.public("defeated", monster=mid, seat=seat)
-    if d.kind == "boss":
-        stat(st, seat, "bosses_defeated")
-        st.team["monsters_defeated"] += 1
-    elif d.kind == "token":
-        st.team["tokens_defeated"] += 1
-    else:
-        st.team["monsters_defeated"] += 1
-    stat(st, seat, "monsters_defeated")
-    if seat is not None:
-        for a in d.abilities:
-            fn = effect_fn(a.key)
-            if fn.when == "on_defeat":
-                fn(st, mid, seat, *a.args)
-    return True
-
-
-def remove_monster(st: CoreMixin, mid: str, defeated: bool) -> None:
+def remove_monster(st: GreyportModel, mid: str, defeated: bool) -> None:
     """Leave play: cards to the monster discard, tokens to the supply, bosses out of the game."""
-    key = st.where(mid)
+    key = group_of(st, mid)
     if key is not None:
         group(st, key).remove(mid)
     d = mdef(mid)
@@ -439,65 +358,20 @@ def remove_monster(st: CoreMixin, mid: str, defeated: bool) -> None:
         st.monster_discard.append(mid)
 
 
-def move_monster(st: CoreMixin, mid: str, key: Key) -> None:
+def move_monster(st: GreyportModel, mid: str, key: Key) -> None:
     """GB-3.3.5: arrivals go to the end of the group; damage stays."""
-    src = st.where(mid)
+    src = group_of(st, mid)
     group(st, src).remove(mid)
     group(st, key).append(mid)
     st.log.public("move", monster=mid, to=key, frm=src)
 
 
-def draw_monster(st: CoreMixin) -> str | None:
-    """GB-6.14.2: empty deck -> shuffle the discard in; both empty -> None."""
-    if not st.monster_deck:
-        if not st.monster_discard:
-            return None
-        st.monster_deck = st.monster_discard
-        st.monster_discard = []
-        st.shuffle_deck("monster")
-        st.log.public("monster_reshuffle", deck_size=len(st.monster_deck))
-    return take_top(st, "monster")
-
-
-def take_top(st: CoreMixin, key: str) -> str:
-    settled = st.settled
-    i = settled.get(key)
-    if i is None:
-        return getattr(st, DECKS[key]).pop(0)
-    if i > 0:
-        card = getattr(st, DECKS[key]).pop(0)
-        settled[key] = i - 1
-        return card
-    # ``settle(key, 1)`` inlined (the common case: an unsettled deck, one card taken): the same RNG
-    # draw and swap, so the same order as a full shuffle up front
-    deck: list[str] = getattr(st, DECKS[key])
-    n = len(deck)
-    if n > 1:
-        j = st.rng.below(n)
-        deck[0], deck[j] = deck[j], deck[0]
-    if n - 1 <= 1:
-        del settled[key]
-    else:
-        settled[key] = 0
-    return deck.pop(0)
-
-
-def shuffle_in(st: CoreMixin, key: str, cards: list[str]) -> None:
-    """Put cards into a deck at random (GB-4.3.2 "put back and shuffle")."""
-    deck = st.deck(key)
-    if key in st.settled:
-        deck.extend(cards)        # the unsettled part has no order yet
-        return
-    for c in cards:
-        deck.insert(st.rng.below(len(deck) + 1), c)
-
-
 # -- reinforcement rows (GB-4.3, GB-6.10) ------------------------------------------------------------
-def in_play_designs(st: CoreMixin) -> set[str]:
-    return {st.card_def(e["card"]).id for p in st.players_ for e in p.play}
+def in_play_designs(st: GreyportModel) -> set[str]:
+    return {card_def(st, e["card"]).id for p in st.players_ for e in p.play}
 
 
-def fill_slot(st: CoreMixin, row: str, i: int, setup: bool, aside: list[str] | None = None) -> None:
+def fill_slot(st: GreyportModel, row: str, i: int, setup: bool, aside: list[str] | None = None) -> None:
     """GB-4.3.1: reveal until a card fits the slot (cameo/duplicate removed; gold set aside at setup)."""
     deck = st.hero_deck if row == "heroes" else st.item_deck
     cells = st.hero_row if row == "heroes" else st.item_row
@@ -506,10 +380,10 @@ def fill_slot(st: CoreMixin, row: str, i: int, setup: bool, aside: list[str] | N
     if heroes:
         # the row and the cards in play do not change while this slot is being filled
         chars = {p.character for p in st.players_}
-        taken = {st.card_def(x).id for x in cells if x} | in_play_designs(st)
+        taken = {card_def(st, x).id for x in cells if x} | in_play_designs(st)
     while deck:
         c = take_top(st, key)
-        d = st.card_def(c)
+        d = card_def(st, c)
         if heroes:
             if d.cameo and d.cameo in chars:
                 st.removed.append(c)

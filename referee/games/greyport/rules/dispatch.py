@@ -6,8 +6,7 @@ from __future__ import annotations
 from referee.engine.dispatch import Dispatch
 
 from ..actions import ACTIONS
-from .core import CoreMixin
+from ..model import GreyportModel
 
-#: The rules are functions over the state's data and the verbs of ``CoreMixin`` (which the content's
-#: effects call too).
-RULES = Dispatch[CoreMixin](ACTIONS)
+#: The rules are functions over the state's data (``GreyportModel``).
+RULES = Dispatch[GreyportModel](ACTIONS)

@@ -5,22 +5,28 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..effects import effect_fn
+from ..model import GreyportModel
 from .core import (
     C,
-    CoreMixin,
-    draw_monster,
-    effect_fn,
+    all_monsters,
+    card_def,
+    draw,
     encounter_id,
     fill_slot,
     group,
+    group_of,
+    heal,
     location,
     lose,
     mdef,
     move_monster,
+    push,
     remove_monster,
-    shuffle_in,
+    seats_from,
     stat,
 )
+from .decks import draw_monster, shuffle_deck, shuffle_in
 from .tasks import task
 
 FACTION_ORDER = ("GOB", "COR", "DRK")
@@ -45,19 +51,19 @@ def _encounter(chapter: str, index: int) -> Any:
     return C.encounters[C.chapters[chapter].encounters[index]]
 
 
-def encounter(st: CoreMixin) -> Any:
+def encounter(st: GreyportModel) -> Any:
     return _encounter(st.options["chapter"], st.enc_index)
 
 
 # -- GB-4.2 game setup ---------------------------------------------------------------------------
 @task("choose_character")
-def task_choose_character(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_choose_character(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.1: seats choose in order among unchosen characters."""
     st.stack.push("choose_character", t["seat"])
 
 
 @task("deal")
-def task_deal(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_deal(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.2: each seat shuffles its 9 starting cards, draws 5, takes its level-1 player hero."""
     for seat, p in enumerate(st.players_):
         cards = list(_instances(tuple(C.starting[p.character])))
@@ -67,11 +73,11 @@ def task_deal(st: CoreMixin, t: dict[str, Any]) -> None:
         p.level = 1
         p.hero_zone = "hand"
         st.log.public("character", seat=seat, character=p.character)
-        st.draw(seat, 5)
+        draw(st, seat, 5)
 
 
 @task("rows")
-def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_rows(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.3 / GB-4.3: shuffle the hero deck, build its row; then the item deck and row."""
     for row, designs in (("heroes", C.hero_designs), ("items", C.item_designs)):
         deck = list(_instances(tuple(designs)))
@@ -80,7 +86,7 @@ def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
             st.hero_deck = deck
         else:
             st.item_deck = deck
-        st.shuffle_deck(key)
+        shuffle_deck(st, key)
         aside: list[str] = []
         for i in range(4):
             fill_slot(st, row, i, setup=True, aside=aside)
@@ -90,15 +96,15 @@ def task_rows(st: CoreMixin, t: dict[str, Any]) -> None:
 
 
 @task("curses")
-def task_curses(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_curses(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.4: shuffle the curse deck; fill the token supply."""
     st.curse_deck = list(_instances(tuple(C.curse_designs)))
-    st.shuffle_deck("curse")
+    shuffle_deck(st, "curse")
     st.token_supply = {d: list(ids) for d, ids in _token_ids().items()}
 
 
 @task("first_player")
-def task_first_player(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_first_player(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.5: option or random; marker ``taunt`` side up."""
     fp = st.options["first_player"]
     st.defender = fp if fp is not None else st.rng.below(st.players)
@@ -108,7 +114,7 @@ def task_first_player(st: CoreMixin, t: dict[str, Any]) -> None:
 
 
 @task("wounded")
-def task_wounded(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_wounded(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.2.6: one seat starts at 3 HP (max HP unchanged)."""
     ww = st.options["wounded_warrior"]
     if ww == "choose":
@@ -117,14 +123,14 @@ def task_wounded(st: CoreMixin, t: dict[str, Any]) -> None:
         wound(st, int(ww))
 
 
-def wound(st: CoreMixin, seat: int) -> None:
+def wound(st: GreyportModel, seat: int) -> None:
     st.players_[seat].hp = 3
     st.log.public("wounded", seat=seat)
 
 
 # -- GB-4.4 encounter setup ----------------------------------------------------------------------------
 @task("encounter_setup")
-def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_encounter_setup(st: GreyportModel, t: dict[str, Any]) -> None:
     st.phase = "setup"
     enc = encounter(st)
     n = st.players
@@ -156,10 +162,10 @@ def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
         if f not in st.factions_in:
             st.factions_in.append(f)
             st.monster_deck += _instances(tuple(C.factions[f]), monsters=True)
-    st.shuffle_deck("monster")
+    shuffle_deck(st, "monster")
     # 4. location monsters, 5. player monsters
     reveal_to_threat(st, "loc", enc.location_threat[n - 1])
-    for s in st.seats_from(st.defender):
+    for s in seats_from(st, st.defender):
         reveal_to_threat(st, s, enc.player_threat[n - 1])
     # 6. special setup
     for a in C.specials[enc.id]:
@@ -169,12 +175,12 @@ def task_encounter_setup(st: CoreMixin, t: dict[str, Any]) -> None:
         for c in enc.coins:
             st.players_[s].coins[c] += 1
     # 8-9. ambush
-    pending = [m for m in st.all_monsters()
+    pending = [m for m in all_monsters(st)
                if any(a.key.startswith("ambush:") for a in mdef(m).abilities)]
-    st.push([{"op": "ambush", "pending": pending}, {"op": "round_start"}])
+    push(st, [{"op": "ambush", "pending": pending}, {"op": "round_start"}])
 
 
-def reveal_to_threat(st: CoreMixin, key: Any, threat: int) -> None:
+def reveal_to_threat(st: GreyportModel, key: Any, threat: int) -> None:
     """GB-4.4 steps 4-5: draw until the group's total threat >= the target."""
     members = group(st, key)
     total = sum(mdef(m).threat for m in members)
@@ -189,19 +195,19 @@ def reveal_to_threat(st: CoreMixin, key: Any, threat: int) -> None:
 
 
 @task("ambush")
-def task_ambush(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_ambush(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-4.4 step 9: the defending player orders ambushes (a single one resolves automatically)."""
-    pending = [m for m in t["pending"] if st.where(m) is not None]
+    pending = [m for m in t["pending"] if group_of(st, m) is not None]
     if pending:
         st.stack.push("ambush", st.defender, pending=pending)
 
 
-def resolve_ambush(st: CoreMixin, mid: str, rest: list[str]) -> None:
-    st.push([{"op": "ambush_effect", "m": mid}, {"op": "ambush", "pending": rest}])
+def resolve_ambush(st: GreyportModel, mid: str, rest: list[str]) -> None:
+    push(st, [{"op": "ambush_effect", "m": mid}, {"op": "ambush", "pending": rest}])
 
 
 @task("ambush_effect")
-def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_ambush_effect(st: GreyportModel, t: dict[str, Any]) -> None:
     m = t["m"]
     st.log.public("ambush", monster=m)
     for a in mdef(m).abilities:
@@ -211,7 +217,7 @@ def task_ambush_effect(st: CoreMixin, t: dict[str, Any]) -> None:
 
 # -- GB-5.8 state checks
 # ----------------------------------------------------------------------------------
-def checks(st: CoreMixin) -> None:
+def checks(st: GreyportModel) -> None:
     """GB-5.8.1 loss at 0 HP, GB-5.8.2 location saved, GB-5.8.3 objective."""
     if st.result is not None:
         return
@@ -228,7 +234,7 @@ def checks(st: CoreMixin) -> None:
         st.team["locations_saved"] += 1
         stat(st, saver, "locations_saved")
         st.log.public("saved", location=loc["id"], seat=saver)
-        st.push([{"op": "reward", "seat": saver}])
+        push(st, [{"op": "reward", "seat": saver}])
     if not st.objective_met and st.phase != "setup":
         enc = _encounter(st.options["chapter"], st.enc_index)
         if enc.objective == "clear_all":
@@ -241,17 +247,17 @@ def checks(st: CoreMixin) -> None:
 
 
 @task("reward")
-def task_reward(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_reward(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-6.6.2: the saving seat resolves the location's reward now."""
     a = C.location_rewards[location(st)["id"]]
     effect_fn(a.key)(st, t["seat"], *a.args)
 
 
 @task("retire_curse_ask")
-def task_retire_curse_ask(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_retire_curse_ask(st: GreyportModel, t: dict[str, Any]) -> None:
     seat = t["seat"]
     p = st.players_[seat]
-    curses = [c for c in p.hand + p.discard if st.card_def(c).kind == "curse"]
+    curses = [c for c in p.hand + p.discard if card_def(st, c).kind == "curse"]
     if curses or (p.hand and not st.open_hands()):
         st.stack.push("retire_curse", seat)
 
@@ -259,7 +265,7 @@ def task_retire_curse_ask(st: CoreMixin, t: dict[str, Any]) -> None:
 # -- GB-6.6.3 destruction
 # -----------------------------------------------------------------------------------
 @task("destroy")
-def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_destroy(st: GreyportModel, t: dict[str, Any]) -> None:
     loc = location(st)
     loc["status"] = "destroyed"
     st.destroyed += 1
@@ -268,17 +274,17 @@ def task_destroy(st: CoreMixin, t: dict[str, Any]) -> None:
     enc = encounter(st)
     tasks: list[dict[str, Any]] = [{"op": "penalty", "i": i} for i in range(len(C.penalties[enc.id]))]
     tasks += [{"op": "chapter_loss"}, {"op": "boss_move"}, {"op": "distribute", "seat": st.defender}]
-    st.push(tasks)
+    push(st, tasks)
 
 
 @task("penalty")
-def task_penalty(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_penalty(st: GreyportModel, t: dict[str, Any]) -> None:
     a = C.penalties[encounter_id(st)][t["i"]]
     effect_fn(a.key)(st, *a.args)
 
 
 @task("chapter_loss")
-def task_chapter_loss(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_chapter_loss(st: GreyportModel, t: dict[str, Any]) -> None:
     """GB-5.8.4: CH2 loses when all three of its locations are destroyed."""
     limit = C.chapters[st.options["chapter"]].destroyed_loss
     if limit and st.destroyed >= limit:
@@ -286,14 +292,14 @@ def task_chapter_loss(st: CoreMixin, t: dict[str, Any]) -> None:
 
 
 @task("boss_move")
-def task_boss_move(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_boss_move(st: GreyportModel, t: dict[str, Any]) -> None:
     for m in list(st.loc_group):
         if mdef(m).kind == "boss":
             move_monster(st, m, st.defender)
 
 
 @task("distribute")
-def task_distribute(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_distribute(st: GreyportModel, t: dict[str, Any]) -> None:
     if st.loc_group:
         st.stack.push("take_monster", t["seat"])
 
@@ -301,7 +307,7 @@ def task_distribute(st: CoreMixin, t: dict[str, Any]) -> None:
 # -- GB-5.7 ending the encounter
 # ------------------------------------------------------------------------------
 @task("encounter_end")
-def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
+def task_encounter_end(st: GreyportModel, t: dict[str, Any]) -> None:
     st.objective_met = False
     st.phase = "setup"
     st.team["encounters_cleared"] += 1
@@ -314,19 +320,19 @@ def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
     for s in range(st.players):
         p = st.players_[s]
         p.level = min(3, p.level + 1)
-        st.heal(s, st.options["rest_healing"], None)
+        heal(st, s, st.options["rest_healing"], None)
     for s in range(st.players):
         p = st.players_[s]
         p.deck = p.hand + p.deck + p.discard
         p.hand, p.discard = [], []
         st.rng.shuffle(p.deck)
         st.log.public("reshuffle", seat=s, deck_size=len(p.deck))
-        st.draw(s, 5)
+        draw(st, s, 5)
         if st.result is not None:  # GB-5.8.1: a Bad Omen lost the game; nothing further resolves
             return
         p.hero_zone = "hand"
         p.shields = 0
-    for m in st.all_monsters():
+    for m in all_monsters(st):
         remove_monster(st, m, defeated=False)
     st.loc_group = []
     st.groups = [[] for _ in range(st.players)]
@@ -336,10 +342,10 @@ def task_encounter_end(st: CoreMixin, t: dict[str, Any]) -> None:
     st.total_rounds += 1
     st.enc_index += 1
     if st.result is None:
-        st.push([{"op": "encounter_setup"}])
+        push(st, [{"op": "encounter_setup"}])
 
 
-def win(st: CoreMixin) -> None:
+def win(st: GreyportModel) -> None:
     """GB-8.1."""
     st.result = "win"
     st.phase = "ended"

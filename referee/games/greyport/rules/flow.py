@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import CoreMixin
+from ..model import GreyportModel
+from .core import push
 from .dispatch import RULES
 from .encounter import checks
 from .frames import frame_legal
@@ -13,7 +14,7 @@ from .main import main_auto_ok, main_legal
 from .tasks import TASKS
 
 
-def decide(st: CoreMixin, seat: int, action: dict[str, Any], auto: bool) -> None:
+def decide(st: GreyportModel, seat: int, action: dict[str, Any], auto: bool) -> None:
     """Apply a decision (an auto one is logged), then the state checks (GB-5.8)."""
     if auto:
         st.log.public("auto", seat=seat, action=dict(action))
@@ -21,7 +22,7 @@ def decide(st: CoreMixin, seat: int, action: dict[str, Any], auto: bool) -> None
     checks(st)
 
 
-def advance(st: CoreMixin) -> None:
+def advance(st: GreyportModel) -> None:
     """Run queued rule steps until a seat must decide; GB-5.3.5 applies forced single options."""
     # The hottest loop of the engine: attributes are bound to locals (the lists and the stack are
     # mutated in place by the rules, never rebound, while this loop runs -- ``tasks`` is re-read
@@ -50,7 +51,7 @@ def advance(st: CoreMixin) -> None:
             raise AssertionError(f"greyport: no decision and no task in phase {st.phase}")
         if st.objective_met:
             # GB-5.7 step 1: the action phase stops; Cleanup, then the encounter ends.
-            st.push([{"op": "cleanup"}, {"op": "encounter_end", "mid_action": True}])
+            push(st, [{"op": "cleanup"}, {"op": "encounter_end", "mid_action": True}])
             continue
         seat = st.priority
         if main_auto_ok(st, seat):

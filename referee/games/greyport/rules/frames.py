@@ -33,19 +33,26 @@ from ..actions import (
     Taunt,
     TauntSkip,
 )
+from ..model import GreyportModel
 from .core import (
     C,
-    CoreMixin,
+    all_monsters,
     armour,
-    defeat_check,
+    card_def,
     discard_from_hand,
+    draw,
+    exhausted_heroes,
     fighting,
     hand_limit,
-    hit,
+    heal,
     move_monster,
+    push,
     retire_card,
     stat,
+    taunt_targets,
 )
+from .damage import defeat_check, hit
+from .decks import settle
 from .dispatch import RULES
 from .encounter import resolve_ambush, wound
 from .fight import entry_of, splash_targets, target_sets
@@ -54,59 +61,59 @@ from .rounds import recruit_pairs, take_from_row
 
 
 # -- setup ----------------------------------------------------------------------------------------
-def legal_choose_character(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_choose_character(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     taken = {p.character for p in st.players_}
     return [ChooseCharacter.wire(c) for c in C.characters if c not in taken]
 
 
-def legal_choose_wounded(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_choose_wounded(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [ChooseWounded.wire(s) for s in range(st.players)]
 
 
-def legal_ambush(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_ambush(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [AmbushNext.wire(m) for m in f.data["pending"]]
 
 
 # -- taunts ---------------------------------------------------------------------------------------
-def legal_forced_taunt(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_forced_taunt(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [MarkerTaunt.wire(m) for m in marker_targets(st)]
 
 
-def legal_taunt(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
-    return [Taunt.wire(m) for m in st.taunt_targets(f.seat)] + [TauntSkip.wire()]
+def legal_taunt(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
+    return [Taunt.wire(m) for m in taunt_targets(st, f.seat)] + [TauntSkip.wire()]
 
 
 # -- card play sub-decisions ------------------------------------------------------------------------
-def legal_choose_player(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_choose_player(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     seats: range | list[int] = range(st.players)
     if f.data["effect"] == "rally":
         seats = [s for s in seats if s != f.seat]
     return [ChoosePlayer.wire(s) for s in seats]
 
 
-def legal_retire(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_retire(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     out = [Retire.wire(c) for c in sorted(st.players_[f.seat].hand)]
     return out + ([RetireSkip.wire()] if f.data["optional"] else [])
 
 
-def legal_retire_curse(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_retire_curse(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     p = st.players_[f.seat]
-    hand = sorted(c for c in p.hand if st.card_def(c).kind == "curse")
-    disc = [c for c in p.discard if st.card_def(c).kind == "curse"]
+    hand = sorted(c for c in p.hand if card_def(st, c).kind == "curse")
+    disc = [c for c in p.discard if card_def(st, c).kind == "curse"]
     return [Retire.wire(c) for c in hand + disc] + [RetireSkip.wire()]
 
 
-def legal_ready(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
-    return [Ready.wire(h) for h in st.exhausted_heroes(exclude=f.data["card"])]
+def legal_ready(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
+    return [Ready.wire(h) for h in exhausted_heroes(st, exclude=f.data["card"])]
 
 
 # -- fights -----------------------------------------------------------------------------------------
-def legal_fight_targets(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_fight_targets(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     e = entry_of(st, f.seat, f.data["hero"])
     return [Fight.wire(e["card"], t) for t in target_sets(st, e)]
 
 
-def legal_reroll(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_reroll(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     idx = range(len(fighting(st)["pool"]))
     out = []
     for k in range(0, min(f.data["n"], len(idx)) + 1):
@@ -114,39 +121,39 @@ def legal_reroll(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
     return out
 
 
-def legal_splash(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_splash(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [Splash.wire(m) for m in splash_targets(st)] + [SplashSkip.wire()]
 
 
 # -- damage -------------------------------------------------------------------------------------------
-def legal_shield(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_shield(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     top = min(st.players_[f.seat].shields, f.data["remaining"])
     return [SpendShields.wire(k) for k in range(top + 1)]
 
 
-def legal_discard_choice(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_discard_choice(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [DiscardChoice.wire(c) for c in sorted(st.players_[f.seat].hand)]
 
 
-def legal_take_monster(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_take_monster(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [TakeMonster.wire(m) for m in st.loc_group]
 
 
 # -- rewards ------------------------------------------------------------------------------------------
-def legal_reward_take(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_reward_take(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return [RewardTake.wire(c) for c in f.data["cards"]] + [RewardSkip.wire()]
 
 
-def legal_reward_strike(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
-    return [RewardStrike.wire(m) for m in st.all_monsters()]
+def legal_reward_strike(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
+    return [RewardStrike.wire(m) for m in all_monsters(st)]
 
 
 # -- end of round ----------------------------------------------------------------------------------------
-def legal_recruit(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_recruit(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     return recruit_pairs(st, f.seat)
 
 
-def legal_discard(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def legal_discard(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     hand = st.players_[f.seat].hand
     out = [Discard.wire(c) for c in sorted(hand)]
     if len(hand) <= hand_limit(st, f.seat):
@@ -155,7 +162,7 @@ def legal_discard(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
 
 
 #: frame kind -> its legal list (GB-5.9)
-LEGAL: dict[str, Callable[[CoreMixin, Frame], list[dict[str, Any]]]] = {
+LEGAL: dict[str, Callable[[GreyportModel, Frame], list[dict[str, Any]]]] = {
     "choose_character": legal_choose_character,
     "choose_wounded": legal_choose_wounded,
     "ambush": legal_ambush,
@@ -178,35 +185,35 @@ LEGAL: dict[str, Callable[[CoreMixin, Frame], list[dict[str, Any]]]] = {
 }
 
 
-def frame_legal(st: CoreMixin, f: Frame) -> list[dict[str, Any]]:
+def frame_legal(st: GreyportModel, f: Frame) -> list[dict[str, Any]]:
     """The legal list of the sub-decision ``f`` (the top frame)."""
     return LEGAL[f.kind](st, f)
 
 
 # -- the answers (the frame on top of the stack is the one the seat was asked) ----------------------------
 @RULES.on(ChooseCharacter)
-def choose_character(st: CoreMixin, seat: int, a: ChooseCharacter) -> None:
+def choose_character(st: GreyportModel, seat: int, a: ChooseCharacter) -> None:
     """GB-4.2.1: seats choose in order among unchosen characters."""
     st.stack.pop()
     st.players_[seat].character = a.character
 
 
 @RULES.on(ChooseWounded)
-def choose_wounded(st: CoreMixin, seat: int, a: ChooseWounded) -> None:
+def choose_wounded(st: GreyportModel, seat: int, a: ChooseWounded) -> None:
     """GB-4.2.6: the first player chooses the wounded seat."""
     st.stack.pop()
     wound(st, a.seat)
 
 
 @RULES.on(AmbushNext)
-def ambush_next(st: CoreMixin, seat: int, a: AmbushNext) -> None:
+def ambush_next(st: GreyportModel, seat: int, a: AmbushNext) -> None:
     """GB-4.4 step 9: this ambush now, then the rest."""
     f = st.stack.pop()
     resolve_ambush(st, a.monster, [m for m in f.data["pending"] if m != a.monster])
 
 
 @RULES.on(Taunt)
-def taunt(st: CoreMixin, seat: int, a: Taunt) -> None:
+def taunt(st: GreyportModel, seat: int, a: Taunt) -> None:
     """GB-6.2.1: into the taunting seat's own group; GB-6.2.4 may save the location."""
     st.stack.pop()
     move_monster(st, a.monster, seat)
@@ -215,34 +222,34 @@ def taunt(st: CoreMixin, seat: int, a: Taunt) -> None:
 
 
 @RULES.on(TauntSkip, RetireSkip, SplashSkip)
-def skip(st: CoreMixin, seat: int, a: TauntSkip | RetireSkip | SplashSkip) -> None:
+def skip(st: GreyportModel, seat: int, a: TauntSkip | RetireSkip | SplashSkip) -> None:
     """An optional taunt, retire or splash declined."""
     st.stack.pop()
 
 
 @RULES.on(ChoosePlayer)
-def choose_player(st: CoreMixin, seat: int, a: ChoosePlayer) -> None:
+def choose_player(st: GreyportModel, seat: int, a: ChoosePlayer) -> None:
     """GB-3.4 draw_any / heal_any / rally: the chosen seat gets the effect."""
     f = st.stack.pop()
     target, n, eff = a.seat, f.data["n"], f.data["effect"]
     st.log.public("choose_player", seat=seat, target=target, effect=eff)
     if eff == "draw":
-        st.draw(target, n, by=seat)
+        draw(st, target, n, by=seat)
     elif eff == "heal":
-        st.heal(target, n, seat)
+        heal(st, target, n, seat)
     else:
         st.players_[target].hero_limit += n
 
 
 @RULES.on(Retire)
-def retire(st: CoreMixin, seat: int, a: Retire) -> None:
+def retire(st: GreyportModel, seat: int, a: Retire) -> None:
     """GB-6.7.1 (frames ``retire`` and ``retire_curse``)."""
     st.stack.pop()
     retire_card(st, seat, a.card)
 
 
 @RULES.on(Ready)
-def ready(st: CoreMixin, seat: int, a: Ready) -> None:
+def ready(st: GreyportModel, seat: int, a: Ready) -> None:
     """GB-6.5.3 rewind: ready an exhausted hero."""
     f = st.stack.pop()
     for p in st.players_:
@@ -253,27 +260,27 @@ def ready(st: CoreMixin, seat: int, a: Ready) -> None:
 
 
 @RULES.on(DiscardChoice)
-def discard_choice(st: CoreMixin, seat: int, a: DiscardChoice) -> None:
+def discard_choice(st: GreyportModel, seat: int, a: DiscardChoice) -> None:
     f = st.stack.pop()
     discard_from_hand(st, seat, a.card, f.data["why"])
 
 
 @RULES.on(TakeMonster)
-def take_monster(st: CoreMixin, seat: int, a: TakeMonster) -> None:
+def take_monster(st: GreyportModel, seat: int, a: TakeMonster) -> None:
     """GB-6.6.3 step 4: one location monster to the end of the seat's group; next seat clockwise."""
     st.stack.pop()
     move_monster(st, a.monster, seat)
-    st.push([{"op": "distribute", "seat": (seat + 1) % st.players}])
+    push(st, [{"op": "distribute", "seat": (seat + 1) % st.players}])
 
 
 @RULES.on(RewardTake, RewardSkip)
-def reward_take(st: CoreMixin, seat: int, a: RewardTake | RewardSkip) -> None:
+def reward_take(st: GreyportModel, seat: int, a: RewardTake | RewardSkip) -> None:
     """GB-6.6.2: a revealed card (L2: the rest go under the item deck) or a row card into hand."""
     f = st.stack.pop()
     card = a.card if isinstance(a, RewardTake) else None
     if f.data["mode"] == "reveal5":
         rest = [c for c in f.data["cards"] if c != card]
-        st.settle("item", len(st.item_deck))   # the rest go under a deck of known order
+        settle(st, "item", len(st.item_deck))   # the rest go under a deck of known order
         st.item_deck.extend(rest)
     elif card is not None:
         take_from_row(st, card)
@@ -283,7 +290,7 @@ def reward_take(st: CoreMixin, seat: int, a: RewardTake | RewardSkip) -> None:
 
 
 @RULES.on(RewardStrike)
-def reward_strike(st: CoreMixin, seat: int, a: RewardStrike) -> None:
+def reward_strike(st: GreyportModel, seat: int, a: RewardStrike) -> None:
     """L7 reward: strike a monster."""
     f = st.stack.pop()
     m = a.monster
@@ -292,11 +299,11 @@ def reward_strike(st: CoreMixin, seat: int, a: RewardStrike) -> None:
 
 
 @RULES.on(Discard)
-def discard(st: CoreMixin, seat: int, a: Discard) -> None:
+def discard(st: GreyportModel, seat: int, a: Discard) -> None:
     """GB-5.6.4: one card; the frame stays until ``discard_done``."""
     discard_from_hand(st, seat, a.card, "discard_step")
 
 
 @RULES.on(DiscardDone)
-def discard_done(st: CoreMixin, seat: int, a: DiscardDone) -> None:
+def discard_done(st: GreyportModel, seat: int, a: DiscardDone) -> None:
     st.stack.pop()

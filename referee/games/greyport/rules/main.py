@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Fight, MarkerTaunt, Pass, PlayHero, PlayItem, ShakeOff, UseAbility
-from ..effects import ROUND
-from .core import CoreMixin, effect_fn, move_monster, stat
+from ..effects import ROUND, effect_fn
+from ..model import GreyportModel
+from .core import card_def, move_monster, push, stat, taunt_targets
 from .dispatch import RULES
 from .fight import entry_of, start_fight, target_sets, targeting
 from .tasks import task
@@ -25,27 +26,26 @@ def _round_abilities(d: Any) -> list[Any]:
 _ROUND: dict[str, list[Any]] = {}
 
 
-def end_action_phase(st: CoreMixin) -> None:
+def end_action_phase(st: GreyportModel) -> None:
     """GB-5.3.4: N passes in a row end the phase; GB-5.6 steps follow."""
     st.actor = st.defender
-    st.push([{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
+    push(st, [{"op": s} for s in ("monster_damage", "cleanup", "recruit", "discard_step", "refill",
                                  "pass_marker")])
     st.phase = "monster_damage"
 
 
-def main_legal(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
+def main_legal(st: GreyportModel, seat: int) -> list[dict[str, Any]]:
     """GB-5.4: every main action of the seat with priority, in a fixed order."""
     p = st.players_[seat]
     out: list[dict[str, Any]] = []
     can_hero = p.heroes_played < p.hero_limit
     hand = sorted(p.hand)
-    card_def = st.card_def
-    defs = {c: card_def(c) for c in hand}
+    defs = {c: card_def(st, c) for c in hand}
     if can_hero:
         if p.hero_zone == "hand":
             out.append(PlayHero.wire(f"PH{seat}"))
         out += [PlayHero.wire(c) for c in hand if defs[c].kind == "hero"]
-    open_heroes = [(e["card"], card_def(e["card"]).type) for e in p.play
+    open_heroes = [(e["card"], card_def(st, e["card"]).type) for e in p.play
                    if e["item"] is None and not e["fought"]]
     if open_heroes:
         for c in hand:
@@ -71,7 +71,7 @@ def main_legal(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
         for card in (e["card"], e["item"]):
             if card is None:
                 continue
-            abilities = _round_abilities(card_def(card))
+            abilities = _round_abilities(card_def(st, card))
             if not abilities:
                 continue
             for a in abilities:
@@ -89,37 +89,37 @@ def main_legal(st: CoreMixin, seat: int) -> list[dict[str, Any]]:
     return out + fights + rest
 
 
-def marker_targets(st: CoreMixin) -> list[str]:
+def marker_targets(st: GreyportModel) -> list[str]:
     """GB-5.4.4: monsters outside the active group that are not immovable."""
-    return st.taunt_targets(st.defender)
+    return taunt_targets(st, st.defender)
 
 
-def queue_play_abilities(st: CoreMixin, seat: int, card: str) -> None:
+def queue_play_abilities(st: GreyportModel, seat: int, card: str) -> None:
     """GB-3.4 ``play``: resolve at once, in printed order (GB-6.15.1)."""
-    st.push([{"op": "play_ability", "seat": seat, "card": card, "i": i}
-             for i, a in enumerate(st.card_def(card).abilities) if a.key.startswith("play:")])
+    push(st, [{"op": "play_ability", "seat": seat, "card": card, "i": i}
+             for i, a in enumerate(card_def(st, card).abilities) if a.key.startswith("play:")])
 
 
 @task("play_ability")
-def task_play_ability(st: CoreMixin, t: dict[str, Any]) -> None:
-    a = st.card_def(t["card"]).abilities[t["i"]]
+def task_play_ability(st: GreyportModel, t: dict[str, Any]) -> None:
+    a = card_def(st, t["card"]).abilities[t["i"]]
     effect_fn(a.key)(st, t["seat"], t["card"], *a.args)
 
 
-def main_auto_ok(st: CoreMixin, seat: int) -> bool:
+def main_auto_ok(st: GreyportModel, seat: int) -> bool:
     """GB-5.3.5 exception: a hidden hand with any card is always asked."""
     return st.open_hands() or not st.players_[seat].hand
 
 
 # -- the main actions (GB-5.4), by action class -----------------------------------------------------------
-def main_action(st: CoreMixin, seat: int) -> None:
+def main_action(st: GreyportModel, seat: int) -> None:
     """GB-5.3.3: any main action but a pass resets the passes in a row."""
     st.actor = seat
     st.passes = 0
 
 
 @RULES.on(Pass)
-def pass_priority(st: CoreMixin, seat: int, a: Pass) -> None:
+def pass_priority(st: GreyportModel, seat: int, a: Pass) -> None:
     """GB-5.4.7 / GB-5.3.4: N passes in a row end the action phase, else priority moves on."""
     st.actor = seat
     st.passes += 1
@@ -131,7 +131,7 @@ def pass_priority(st: CoreMixin, seat: int, a: Pass) -> None:
 
 
 @RULES.on(PlayHero)
-def play_hero(st: CoreMixin, seat: int, a: PlayHero) -> None:
+def play_hero(st: GreyportModel, seat: int, a: PlayHero) -> None:
     """GB-5.4.1: to the play area, ready, no item; then its play abilities in printed order."""
     main_action(st, seat)
     card = a.card
@@ -148,7 +148,7 @@ def play_hero(st: CoreMixin, seat: int, a: PlayHero) -> None:
 
 
 @RULES.on(PlayItem)
-def play_item(st: CoreMixin, seat: int, a: PlayItem) -> None:
+def play_item(st: GreyportModel, seat: int, a: PlayItem) -> None:
     """GB-5.4.2: onto a hero of the same type without an item; its play abilities resolve."""
     main_action(st, seat)
     card = a.card
@@ -161,7 +161,7 @@ def play_item(st: CoreMixin, seat: int, a: PlayItem) -> None:
 
 
 @RULES.on(Fight)
-def fight(st: CoreMixin, seat: int, a: Fight) -> None:
+def fight(st: GreyportModel, seat: int, a: Fight) -> None:
     """GB-5.4.3; [design] GB-5.9 overflow: ``targets`` [] asks for them in a ``fight_targets`` frame, which
     this rule answers too."""
     if st.stack.frames:     # the fight_targets frame
@@ -175,7 +175,7 @@ def fight(st: CoreMixin, seat: int, a: Fight) -> None:
 
 
 @RULES.on(MarkerTaunt)
-def marker_taunt(st: CoreMixin, seat: int, a: MarkerTaunt) -> None:
+def marker_taunt(st: GreyportModel, seat: int, a: MarkerTaunt) -> None:
     """GB-5.4.4 / GB-6.2.3 as a main action; GB-5.2.2 the forced taunt (a ``forced_taunt`` frame)."""
     if st.stack.frames:     # the forced_taunt frame
         st.stack.pop()
@@ -189,7 +189,7 @@ def marker_taunt(st: CoreMixin, seat: int, a: MarkerTaunt) -> None:
 
 
 @RULES.on(UseAbility)
-def use_ability(st: CoreMixin, seat: int, a: UseAbility) -> None:
+def use_ability(st: GreyportModel, seat: int, a: UseAbility) -> None:
     """GB-5.4.5: once per round per card and ability."""
     main_action(st, seat)
     entry = next(e for e in st.players_[seat].play if a.card in (e["card"], e["item"]))
@@ -199,7 +199,7 @@ def use_ability(st: CoreMixin, seat: int, a: UseAbility) -> None:
 
 
 @RULES.on(ShakeOff)
-def shake_off(st: CoreMixin, seat: int, a: ShakeOff) -> None:
+def shake_off(st: GreyportModel, seat: int, a: ShakeOff) -> None:
     """GB-5.4.6: retire a curse from hand instead of a hero play."""
     main_action(st, seat)
     p = st.players_[seat]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .core import CoreMixin
+from ..model import GreyportModel
 
-Step = Callable[[CoreMixin, dict[str, Any]], None]
+Step = Callable[[GreyportModel, dict[str, Any]], None]
 
 #: op -> its step
 TASKS: dict[str, Step] = {}
