@@ -17,7 +17,7 @@ from .data import ObjectRow, content
 from .rules import abilities as ab
 
 if TYPE_CHECKING:
-    from .state import DTState, Token
+    from .model import DTModel, Token
 
 ABILITIES: EffectRegistry[Any] = EffectRegistry("dungeon_twister abilities")
 OBJECT_EFFECTS: EffectRegistry[Any] = EffectRegistry("dungeon_twister object effects")
@@ -33,11 +33,11 @@ class Ability:
     chooses_rotation = False       # DT-5.7.1: chooses the rotation direction
     magic_user = False             # DT-5.10.1: may use the Fireball Wand
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         """Activated abilities of an able character (DT-5.3.5)."""
         return []
 
-    def wounded_actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def wounded_actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         """DT-5.9.6: the only ability usable while wounded is Regeneration."""
         return []
 
@@ -46,7 +46,7 @@ class Ability:
 class Heal(Ability):
     """DT-5.9.1 (Cleric)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         return ab.heal_actions(st, c)
 
 
@@ -70,7 +70,7 @@ class TrapWalker(Ability):
 class LockPicking(Ability):
     """DT-5.9.2 (Thief): open / close a portcullis."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         return ab.lock_actions(st, c)
 
 
@@ -78,7 +78,7 @@ class LockPicking(Ability):
 class Regeneration(Ability):
     """DT-5.9.3 (Troll)."""
 
-    def wounded_actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def wounded_actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         return ab.regenerate_actions(st, c)
 
 
@@ -86,7 +86,7 @@ class Regeneration(Ability):
 class WallWalking(Ability):
     """DT-5.9.4 (Wall-Walker)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         return ab.wall_walk_actions(st, c)
 
 
@@ -94,7 +94,7 @@ class WallWalking(Ability):
 class BreakPortcullis(Ability):
     """DT-5.9.5 (Warrior)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token) -> list[dict[str, Any]]:
         return ab.break_actions(st, c)
 
 
@@ -129,7 +129,7 @@ class ObjectEffect:
         """DT-6.6.4: extra VP when carried out through the enemy line."""
         return 0
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token, obj: Token) -> list[dict[str, Any]]:
         """DT-5.10: activated objects offer their action to the able carrier."""
         return []
 
@@ -169,7 +169,7 @@ class TreasureExit(ObjectEffect):
 class FireballEffect(ObjectEffect):
     """DT-5.10.1 Fireball Wand (needs the ability named in ``requires``)."""
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token, obj: Token) -> list[dict[str, Any]]:
         if self.row.requires and self.row.requires not in content().characters[c.kind].abilities:
             return []
         return ab.fireball_actions(st, c)
@@ -179,7 +179,7 @@ class FireballEffect(ObjectEffect):
 class SpeedEffect(ObjectEffect):
     """DT-5.10.2 Speed Potion (``bonus`` = extra AP)."""
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
+    def actions(self, st: DTModel, c: Token, obj: Token) -> list[dict[str, Any]]:
         return [{"type": "drink_potion", "character": c.id}]
 
 

@@ -13,15 +13,15 @@ from . import scoring
 from .movement import is_end, new_frame
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
 
 
-def _healthy_other_on(st: DTState, sq: Any, but: str) -> bool:
+def _healthy_other_on(st: DTModel, sq: Any, but: str) -> bool:
     return any(st.tokens[t].char and not st.tokens[t].wounded and t != but for t in st.at.get(sq, ()))
 
 
 # -- DT-5.9.1 Heal -------------------------------------------------------------------------------
-def heal_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def heal_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.1: a wounded character of either colour, not carried, on a connected square,
     with no other healthy character standing on it."""
     out = []
@@ -38,7 +38,7 @@ def heal_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     return out
 
 
-def apply_heal(st: DTState, action: dict[str, Any]) -> None:
+def apply_heal(st: DTModel, action: dict[str, Any]) -> None:
     w = st.tokens[action["target"]]
     w.wounded = False
     w.blocked = True
@@ -46,12 +46,12 @@ def apply_heal(st: DTState, action: dict[str, Any]) -> None:
 
 
 # -- DT-5.9.2 Lock-picking, DT-5.9.5 Break portcullis --------------------------------------------
-def _adjacent_ports(st: DTState, c: Token) -> list[str]:
+def _adjacent_ports(st: DTModel, c: Token) -> list[str]:
     ports = st.board.ports[c.pos]
     return [p for p in ports if p is not None]
 
 
-def lock_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def lock_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.2: open a closed / close an open portcullis beside the Thief (not a broken one)."""
     out = []
     for pid in _adjacent_ports(st, c):
@@ -63,13 +63,13 @@ def lock_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     return out
 
 
-def break_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def break_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.5: break a closed portcullis beside the Warrior."""
     return [{"type": "break_portcullis", "character": c.id, "portcullis": pid}
             for pid in _adjacent_ports(st, c) if st.ports[pid] == "closed"]
 
 
-def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
+def apply_portcullis(st: DTModel, action: dict[str, Any]) -> None:
     new = {"open_portcullis": "open", "close_portcullis": "closed",
            "break_portcullis": "broken"}[action["type"]]
     st.ports[action["portcullis"]] = new
@@ -78,14 +78,14 @@ def apply_portcullis(st: DTState, action: dict[str, Any]) -> None:
 
 
 # -- DT-5.9.3 Regeneration -----------------------------------------------------------------------
-def regenerate_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def regenerate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.3: wounded, on the board, not wounded this turn, no other healthy character there."""
     if c.where == "board" and c.wounded and not c.wtt and not _healthy_other_on(st, c.square, c.id):
         return [{"type": "regenerate", "character": c.id}]
     return []
 
 
-def apply_regenerate(st: DTState, action: dict[str, Any]) -> None:
+def apply_regenerate(st: DTModel, action: dict[str, Any]) -> None:
     t = st.tokens[action["character"]]
     t.wounded = False
     t.blocked = True
@@ -93,14 +93,14 @@ def apply_regenerate(st: DTState, action: dict[str, Any]) -> None:
 
 
 # -- DT-5.9.4 Wall-walking -----------------------------------------------------------------------
-def _landing_ok(st: DTState, c: Token, q: Any) -> bool:
+def _landing_ok(st: DTModel, c: Token, q: Any) -> bool:
     """Jump / wall-walk landing: a legal end square, or an empty enemy-line square (exit)."""
     if st.board.kind[q] == LINE and line_colour(q) != c.colour:
         return not any(st.tokens[t].char for t in st.at.get(q, ()))
     return is_end(st, c, q)
 
 
-def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def wall_walk_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.9.4: through a (single or double) wall, never a portcullis, never into a hidden room."""
     out = []
     p = c.pos
@@ -113,7 +113,7 @@ def wall_walk_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     return out
 
 
-def _land(st: DTState, c: Token, q: Any, how: str) -> None:
+def _land(st: DTModel, c: Token, q: Any, how: str) -> None:
     """Put ``c`` on its landing square (or exit) and open one visit of free sub-actions."""
     st.lift(c.id)
     if st.board.kind[q] == LINE and line_colour(q) != c.colour:
@@ -126,14 +126,14 @@ def _land(st: DTState, c: Token, q: Any, how: str) -> None:
     st.sub = new_frame(c, 0)
 
 
-def apply_wall_walk(st: DTState, action: dict[str, Any]) -> None:
+def apply_wall_walk(st: DTModel, action: dict[str, Any]) -> None:
     c = st.tokens[action["character"]]
     d = DIRS.index(action["dir"])
     _land(st, c, (c.pos[0] + DX[d], c.pos[1] + DY[d]), "wall_walk")
 
 
 # -- DT-5.10.1 Fireball Wand -----------------------------------------------------------------------
-def _fireball_target(st: DTState, c: Token, d: int) -> Any:
+def _fireball_target(st: DTModel, c: Token, d: int) -> Any:
     """DT-5.10.1: trace through passable edges; the first square holding any character."""
     p = c.pos
     while True:
@@ -145,12 +145,12 @@ def _fireball_target(st: DTState, c: Token, d: int) -> Any:
         p = q
 
 
-def fireball_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def fireball_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     return [{"type": "fireball", "character": c.id, "dir": DIRS[d]} for d in range(4)
             if _fireball_target(st, c, d) is not None]
 
 
-def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
+def apply_fireball(st: DTModel, action: dict[str, Any]) -> None:
     """DT-5.10.1: kill every character on the target square; non-Rope objects on a trap go."""
     from ..effects import object_effects
 
@@ -172,7 +172,7 @@ def apply_fireball(st: DTState, action: dict[str, Any]) -> None:
 
 
 # -- DT-5.10.2 Speed Potion ------------------------------------------------------------------------
-def apply_potion(st: DTState, action: dict[str, Any]) -> None:
+def apply_potion(st: DTModel, action: dict[str, Any]) -> None:
     from ..effects import object_effects
 
     c = st.tokens[action["character"]]
@@ -185,7 +185,7 @@ def apply_potion(st: DTState, action: dict[str, Any]) -> None:
 
 
 # -- DT-5.11 Jump card ---------------------------------------------------------------------------
-def jump_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
+def jump_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     """DT-5.11.1: over a connected trap holding no character, landing straight or in an L."""
     if st.jumps[c.colour] <= 0:
         return []
@@ -205,7 +205,7 @@ def jump_actions(st: DTState, c: Token) -> list[dict[str, Any]]:
     return out
 
 
-def apply_jump(st: DTState, action: dict[str, Any]) -> None:
+def apply_jump(st: DTModel, action: dict[str, Any]) -> None:
     c = st.tokens[action["character"]]
     st.jumps[c.colour] -= 1
     st.log.public("jump_card", seat=c.colour, left=st.jumps[c.colour])

@@ -7,10 +7,10 @@ from ..data import content
 from . import scoring
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
 
 
-def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
+def attack_actions(st: DTModel, a: Token) -> list[dict[str, Any]]:
     """DT-5.8.1: an enemy, not carried, on a connected square, not wounded this turn (DT-5.8.9)."""
     out = []
     for q in st.board.conn[a.pos]:
@@ -26,11 +26,11 @@ def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
     return out
 
 
-def _joins(st: DTState, t: Token, colour: int) -> bool:
+def _joins(st: DTModel, t: Token, colour: int) -> bool:
     return t.char and t.colour == colour and t.where == "board" and not t.wounded and not t.blocked
 
 
-def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]]:
+def participants(st: DTModel, a: str, target: str) -> tuple[list[str], list[str]]:
     """DT-5.8.2: grow both sides by connection to the other side until nothing changes.
     Wounded characters other than the target never join; blocked ones neither."""
     ta, tt = st.tokens[a], st.tokens[target]
@@ -56,7 +56,7 @@ def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]
     return sorted(att), sorted(dfn)
 
 
-def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
+def side_total(st: DTModel, members: list[str], side: str, target: str) -> int:
     """DT-5.8.4: combat values (a wounded target counts 0) + item bonuses of the side."""
     from ..effects import object_effects
 
@@ -76,7 +76,7 @@ def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
     return total
 
 
-def start_combat(st: DTState, action: dict[str, Any]) -> None:
+def start_combat(st: DTModel, action: dict[str, Any]) -> None:
     a, target = action["character"], action["target"]
     st.pay(a)
     att, dfn = participants(st, a, target)
@@ -88,12 +88,12 @@ def start_combat(st: DTState, action: dict[str, Any]) -> None:
                   base_totals={"attack": base[0], "defence": base[1]})
 
 
-def card_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.8.3: each distinct value of the seat's own combat hand (+0 always there)."""
     return [{"type": "combat_card", "value": v} for v in sorted(set(st.combat_hand[seat]))]
 
 
-def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+def apply_card(st: DTModel, seat: int, action: dict[str, Any]) -> bool:
     """Record a secret card; resolve when both are in. True when the combat is over."""
     sub = st.open_sub
     sub["cards"][seat] = action["value"]
@@ -104,7 +104,7 @@ def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     return True
 
 
-def resolve(st: DTState) -> None:
+def resolve(st: DTModel) -> None:
     """DT-5.8.5-5.8.10: higher total wins; tie = nothing; losers wounded, wounded losers killed."""
     sub = st.open_sub
     aseat = sub["aseat"]

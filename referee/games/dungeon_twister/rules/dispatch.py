@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 from . import abilities, combat, movement, reveal, setup_phase, turn
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
 
 
-def legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     if st.phase == "starters":
         return setup_phase.starter_legal(st, seat)
     if st.phase == "placement":
@@ -27,7 +27,7 @@ def legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     return turn.main_legal(st, seat)
 
 
-def apply(st: DTState, seat: int, action: dict[str, Any]) -> None:
+def apply(st: DTModel, seat: int, action: dict[str, Any]) -> None:
     kind = action["type"]
     if kind == "choose_starter":
         setup_phase.apply_starter(st, seat, action)

@@ -8,7 +8,7 @@ from ..data import COLOURS, DX, DY, content
 from ..geometry import FLOOR, GEAR, line_colour, slot_of, slot_squares
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
 
 
 @cache
@@ -34,7 +34,7 @@ def _border() -> dict[tuple[int, int], list[tuple[int, int]]]:
 _BORDER = _border()
 
 
-def reveal_slots(st: DTState, c: Token) -> list[int]:
+def reveal_slots(st: DTModel, c: Token) -> list[int]:
     """DT-5.6.1: face-down slots the able character ``c`` has access to.
 
     The hidden tile's walls never matter (DT-7.1); only ``c``'s own tile walls do.
@@ -44,28 +44,28 @@ def reveal_slots(st: DTState, c: Token) -> list[int]:
     if st.all_revealed:
         return []
     if line_colour(p) == c.colour:
-        out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
+        out.update(s for s in line_slots(c.colour) if not st.slots[s].revealed)
     else:
         for d, s in _BORDER.get(p, ()):
-            if not st.slots[s]["revealed"] and not st.board.own_wall(p, d):
+            if not st.slots[s].revealed and not st.board.own_wall(p, d):
                 out.add(s)
     return sorted(out)
 
 
-def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+def apply_reveal(st: DTModel, seat: int, action: dict[str, Any]) -> bool:
     """DT-5.6.2: tokens taken off and made public, tile turned up, then DT-6.1 placement.
     Returns True when nothing is left to place (the action is over)."""
     s = action["slot"]
     st.pay(action["character"])
     found = sorted((t for t in st.tokens.values() if t.where == "hidden" and t.slot == s),
                    key=lambda t: t.handle or "")
-    st.slots[s]["revealed"] = True
+    st.slots[s].revealed = True
     st.rebuild_board(slot=s)
     st.stats[seat]["rooms_revealed"] += 1
     for t in found:
         t.where = "placing"
-    st.log.public("reveal", seat=seat, character=action["character"], slot=s, tile=st.slots[s]["tile"],
-                  orientation=st.slots[s]["orientation"],
+    st.log.public("reveal", seat=seat, character=action["character"], slot=s, tile=st.slots[s].tile,
+                  orientation=st.slots[s].orientation,
                   tokens=[{"handle": t.handle, "token": t.id} for t in found])
     rev = [t.id for t in found if t.char or t.colour != seat]            # DT-6.1.1
     opp = [t.id for t in found if not t.char and t.colour == seat]
@@ -76,7 +76,7 @@ def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
     return False
 
 
-def place_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def place_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-6.1.2: one token of the placer's list on an empty floor or gear square of the slot."""
     sub = st.open_sub
     todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
@@ -85,7 +85,7 @@ def place_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     return [{"type": "place_revealed", "token": tid, "square": [x, y]} for tid in todo for (x, y) in squares]
 
 
-def apply_place(st: DTState, seat: int, action: dict[str, Any]) -> bool:
+def apply_place(st: DTModel, seat: int, action: dict[str, Any]) -> bool:
     """Place one token face up (DT-6.1.3); True when the reveal action is complete."""
     sub = st.open_sub
     todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from ..data import COLOURS, content
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
 
 
 def dot_square(seat: int, k: int) -> tuple[int, int]:
@@ -15,13 +15,13 @@ def dot_square(seat: int, k: int) -> tuple[int, int]:
     return line.x, line.dots[k]
 
 
-def starter_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def starter_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-4.3: the seat's characters not chosen yet."""
     return [{"type": "choose_starter", "character": t.kind}
             for t in st.own_chars(seat) if t.where == "pool"]
 
 
-def apply_starter(st: DTState, seat: int, action: dict[str, Any]) -> None:
+def apply_starter(st: DTModel, seat: int, action: dict[str, Any]) -> None:
     t = st.tokens[f"{COLOURS[seat]}.{action['character']}"]
     k = len(st.starters[seat])
     t.where = "starter"
@@ -32,7 +32,7 @@ def apply_starter(st: DTState, seat: int, action: dict[str, Any]) -> None:
         st.phase = "placement"
 
 
-def placement_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def placement_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-4.5: own unplaced token x slot below its capacity."""
     counts = [0] * 8
     for t in st.tokens.values():
@@ -43,7 +43,7 @@ def placement_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     return [{"type": "place_hidden", "token": tid, "slot": s} for tid in pool for s in slots]
 
 
-def apply_placement(st: DTState, seat: int, action: dict[str, Any]) -> None:
+def apply_placement(st: DTModel, seat: int, action: dict[str, Any]) -> None:
     t = st.tokens[action["token"]]
     t.where = "hidden"
     t.slot = action["slot"]

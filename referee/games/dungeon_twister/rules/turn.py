@@ -8,17 +8,17 @@ from ..data import content
 from . import abilities, combat, movement, reveal, rotation
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
 
 
-def card_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.2.1-5.2.2: while no 4 was played, ``v <= max(2, H+1)``."""
     hand = sorted(set(st.action_hand[seat]))
     allowed = [v for v in hand if not st.restricted or v <= max(2, st.high + 1)]
     return [{"type": "play_action_card", "value": v} for v in (allowed or hand)]
 
 
-def apply_card(st: DTState, seat: int, value: int) -> None:
+def apply_card(st: DTModel, seat: int, value: int) -> None:
     st.action_hand[seat].remove(value)
     st.action_top[seat] = value
     st.high = max(st.high, value)
@@ -40,7 +40,7 @@ def _effects() -> dict[str, Any]:
     return _EFFECTS
 
 
-def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def main_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.3.5: the action catalogue for the active seat outside sub-phases."""
     out: list[dict[str, Any]] = []
     card = st.card_ap > 0
@@ -48,7 +48,7 @@ def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     for c in st.own_chars(seat):
         if c.where != "board" or not (card or potion.get(c.id)):
             continue
-        caps = st.caps(c)
+        caps = movement.caps_of(c.kind)
         if c.wounded:
             for ab in caps.active:
                 out += ab.wounded_actions(st, c)
@@ -71,7 +71,7 @@ def main_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def apply_main(st: DTState, seat: int, action: dict[str, Any]) -> None:
+def apply_main(st: DTModel, seat: int, action: dict[str, Any]) -> None:
     """Start one catalogue action (1 AP from the acting character, DT-5.3.2)."""
     kind = action["type"]
     if kind == "end_turn":
@@ -108,7 +108,7 @@ def apply_main(st: DTState, seat: int, action: dict[str, Any]) -> None:
         action_done(st)
 
 
-def action_done(st: DTState) -> None:
+def action_done(st: DTModel) -> None:
     """DT-5.3.3 the action is complete; DT-5.3.4 [design D28] phase 2 ends by itself when no AP
     can be paid any more."""
     st.sub = None
@@ -116,7 +116,7 @@ def action_done(st: DTState) -> None:
         end_turn(st)
 
 
-def end_turn(st: DTState) -> None:
+def end_turn(st: DTModel) -> None:
     """DT-5.4: recycle an empty hand, clear flags and potion AP, count the turn, check the end."""
     seat = st.active
     assert seat is not None
