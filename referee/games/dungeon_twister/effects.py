@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine import EffectRegistry
 
+from .actions import DrinkPotion
 from .data import ObjectRow, content
 from .rules import abilities as ab
 
@@ -180,7 +181,7 @@ class SpeedEffect(ObjectEffect):
     """DT-5.10.2 Speed Potion (``bonus`` = extra AP)."""
 
     def actions(self, st: DTModel, c: Token, obj: Token) -> list[dict[str, Any]]:
-        return [{"type": "drink_potion", "character": c.id}]
+        return [DrinkPotion.wire(c.id)]
 
 
 @dataclass(frozen=True)

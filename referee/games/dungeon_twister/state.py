@@ -12,8 +12,9 @@ from referee.engine.outcome import Reason
 
 from .model import DTModel
 from .observe import observe
-from .rules import dispatch
+from .rules.dispatch import RULES
 from .rules.hidden import redraw_hidden
+from .rules.routing import legal
 
 
 class DTState(DTModel):
@@ -38,10 +39,10 @@ class DTState(DTModel):
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.pending():
             return []
-        return dispatch.legal(self, seat)
+        return legal(self, seat)
 
     def _apply(self, seat: int, action: dict[str, Any]) -> None:
-        dispatch.apply(self, seat, action)
+        RULES(self, seat, action)
 
     def observe(self, viewer: Viewer) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Attack, CombatCard
 from ..data import content
 from . import scoring
+from .dispatch import RULES
+from .flow import action_done
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
@@ -22,7 +25,7 @@ def attack_actions(st: DTModel, a: Token) -> list[dict[str, Any]]:
         for tid in (sorted(occ) if len(occ) > 1 else occ):
             t = st.tokens[tid]
             if t.char and t.colour != a.colour and not t.wtt:
-                out.append({"type": "attack", "character": a.id, "target": tid})
+                out.append(Attack.wire(a.id, tid))
     return out
 
 
@@ -76,8 +79,10 @@ def side_total(st: DTModel, members: list[str], side: str, target: str) -> int:
     return total
 
 
-def start_combat(st: DTModel, action: dict[str, Any]) -> None:
-    a, target = action["character"], action["target"]
+@RULES.on(Attack)
+def attack(st: DTModel, seat: int, action: Attack) -> None:
+    """DT-5.8.1-5.8.4: 1 AP, the group combat opens; both seats choose a card in secret."""
+    a, target = action.character, action.target
     st.pay(a)
     att, dfn = participants(st, a, target)
     base = [side_total(st, att, "attack", target), side_total(st, dfn, "defence", target)]
@@ -90,18 +95,19 @@ def start_combat(st: DTModel, action: dict[str, Any]) -> None:
 
 def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.8.3: each distinct value of the seat's own combat hand (+0 always there)."""
-    return [{"type": "combat_card", "value": v} for v in sorted(set(st.combat_hand[seat]))]
+    return [CombatCard.wire(v) for v in sorted(set(st.combat_hand[seat]))]
 
 
-def apply_card(st: DTModel, seat: int, action: dict[str, Any]) -> bool:
-    """Record a secret card; resolve when both are in. True when the combat is over."""
+@RULES.on(CombatCard)
+def combat_card(st: DTModel, seat: int, a: CombatCard) -> None:
+    """Record a secret card; resolve when both are in (the attack action is then over)."""
     sub = st.open_sub
-    sub["cards"][seat] = action["value"]
+    sub["cards"][seat] = a.value
     st.log.public("combat_card_submitted", seat=seat)
     if None in sub["cards"]:
-        return False
+        return
     resolve(st)
-    return True
+    action_done(st)
 
 
 def resolve(st: DTModel) -> None:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Drop, EndMove, Exchange, Move, PickUp, Step
 from ..data import DIRS
 from ..geometry import LINE, TRAP, Square, line_colour
 from . import scoring
+from .dispatch import RULES
+from .flow import action_done
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
@@ -172,7 +175,7 @@ def legal_steps(st: DTModel, m: Token, steps: int, first_only: bool = False) -> 
             continue
         q, ex = r
         if ex or end_reachable(st, m, q, steps - 1):
-            out.append({"type": "step", "dir": DIRS[d]})
+            out.append(Step.wire(DIRS[d]))
             if first_only:
                 break
     return out
@@ -226,7 +229,7 @@ def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str,
             for v in victims:
                 st.put(v, q)
             if ok:
-                out.append({"type": "pick_up", "token": k.id})
+                out.append(PickUp.wire(k.id))
     k_id = m.carrying
     if k_id is not None and visit["drop"] is None and visit["pick"] != k_id and not others and kind != LINE:
         k = toks[k_id]
@@ -237,7 +240,7 @@ def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str,
             st.lift(k_id)
             st.carry(m.id, k_id)
             if ok:
-                out.append({"type": "drop"})
+                out.append(Drop.wire())
     if friend is not None and not visit["xchg"]:
         mode = _exchange_mode(m, friend)
         if mode is not None:
@@ -246,7 +249,7 @@ def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str,
                 and _after_ok(st, m, steps)
             m.carrying, friend.carrying = friend.carrying, m.carrying
             if ok:
-                out.append({"type": "exchange", "mode": mode, "friend": friend.id})
+                out.append(Exchange.wire(mode, friend.id))
     return out
 
 
@@ -273,7 +276,7 @@ def move_legal(st: DTModel) -> list[dict[str, Any]]:
     m = st.tokens[frame["char"]]
     out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)
     if is_end(st, m, m.pos):
-        out.append({"type": "end_move"})
+        out.append(EndMove.wire())
     return out
 
 
@@ -296,10 +299,11 @@ def new_frame(m: Token, steps: int) -> dict[str, Any]:
             "visit": {"pick": None, "drop": None, "xchg": False}}
 
 
-def start_move(st: DTModel, c: str) -> None:
+@RULES.on(Move)
+def move(st: DTModel, seat: int, a: Move) -> None:
     """DT-5.5.1: 1 AP, fresh ``speed`` steps."""
-    m = st.tokens[c]
-    st.pay(c)
+    m = st.tokens[a.character]
+    st.pay(m.id)
     st.sub = new_frame(m, _speed(m))
     st.sub["path"] = [list(m.pos)]
 
@@ -312,55 +316,74 @@ def _log_move(st: DTModel, frame: dict[str, Any], exited: bool) -> None:
                       exit=exited)
 
 
-def apply_move_action(st: DTModel, seat: int, action: dict[str, Any]) -> bool:
-    """Apply a move sub-phase decision; True when the action (the whole move) is over."""
+@RULES.on(Step)
+def step(st: DTModel, seat: int, a: Step) -> None:
+    """DT-5.5.3: one step; leaving through the enemy line ends the move (DT-6.6)."""
     frame = st.open_sub
     m = st.tokens[frame["char"]]
-    kind = action["type"]
-    if kind == "step":
-        d = DIRS.index(action["dir"])
-        r = step_target(st, m, m.pos, d)
-        assert r is not None, "a legal step has a target"
-        q, ex = r
-        st.lift(m.id)
-        frame["steps"] -= 1
-        frame["visit"] = {"pick": None, "drop": None, "xchg": False}
-        frame.setdefault("path", []).append(list(q))
-        if ex:
-            m.where = "limbo"
-            _log_move(st, frame, True)
-            scoring.exit_dungeon(st, m.id)
-            return True
-        st.put(m.id, q)
-        return False
-    if kind == "end_move":
-        _log_move(st, frame, False)
-        return True
-    visit = frame["visit"]
+    r = step_target(st, m, m.pos, DIRS.index(a.dir))
+    assert r is not None, "a legal step has a target"
+    q, ex = r
+    st.lift(m.id)
+    frame["steps"] -= 1
+    frame["visit"] = {"pick": None, "drop": None, "xchg": False}
+    frame.setdefault("path", []).append(list(q))
+    if ex:
+        m.where = "limbo"
+        _log_move(st, frame, True)
+        scoring.exit_dungeon(st, m.id)
+        action_done(st)
+        return
+    st.put(m.id, q)
+
+
+@RULES.on(EndMove)
+def end_move(st: DTModel, seat: int, a: EndMove) -> None:
+    """DT-5.5.9: the move ends on a legal end square."""
+    _log_move(st, st.open_sub, False)
+    action_done(st)
+
+
+@RULES.on(PickUp)
+def pick_up(st: DTModel, seat: int, a: PickUp) -> None:
+    """DT-5.5.6 (DT-6.2.6: taking a Rope kills the wounded enemies it held on the trap)."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
     q = m.pos
-    if kind == "pick_up":
-        k = st.tokens[action["token"]]
-        victims = _rope_victims(st, m, k, q)
-        st.lift(k.id)
-        st.carry(m.id, k.id)
-        visit["pick"] = k.id
-        st.log.public("pick_up", character=m.id, token=k.id, square=list(q))
-        for v in victims:
-            scoring.kill(st, v, "rope_taken")
-    elif kind == "drop":
-        k_id = st.uncarry(m.id)
-        assert k_id is not None, "a legal drop has something to drop"
-        st.put(k_id, q)
-        visit["drop"] = k_id
-        st.log.public("drop", character=m.id, token=k_id, square=list(q))
-    elif kind == "exchange":
-        f = st.tokens[action["friend"]]
-        a, b = m.carrying, f.carrying
-        m.carrying, f.carrying = b, a
-        if b is not None:
-            st.tokens[b].carrier = m.id
-        if a is not None:
-            st.tokens[a].carrier = f.id
-        visit["xchg"] = True
-        st.log.public("exchange", character=m.id, friend=f.id, mode=action["mode"], gave=a, took=b)
-    return False
+    k = st.tokens[a.token]
+    victims = _rope_victims(st, m, k, q)
+    st.lift(k.id)
+    st.carry(m.id, k.id)
+    frame["visit"]["pick"] = k.id
+    st.log.public("pick_up", character=m.id, token=k.id, square=list(q))
+    for v in victims:
+        scoring.kill(st, v, "rope_taken")
+
+
+@RULES.on(Drop)
+def drop(st: DTModel, seat: int, a: Drop) -> None:
+    """DT-5.5.7."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
+    q = m.pos
+    k_id = st.uncarry(m.id)
+    assert k_id is not None, "a legal drop has something to drop"
+    st.put(k_id, q)
+    frame["visit"]["drop"] = k_id
+    st.log.public("drop", character=m.id, token=k_id, square=list(q))
+
+
+@RULES.on(Exchange)
+def exchange(st: DTModel, seat: int, a: Exchange) -> None:
+    """DT-5.5.8."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
+    f = st.tokens[a.friend]
+    x, y = m.carrying, f.carrying
+    m.carrying, f.carrying = y, x
+    if y is not None:
+        st.tokens[y].carrier = m.id
+    if x is not None:
+        st.tokens[x].carrier = f.id
+    frame["visit"]["xchg"] = True
+    st.log.public("exchange", character=m.id, friend=f.id, mode=a.mode, gave=x, took=y)

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Rotate
 from ..data import content, rotate_ccw, rotate_cw
 from ..geometry import GEAR, slot_of, slot_origin, slot_squares
+from .dispatch import RULES
+from .flow import action_done
 from .movement import caps_of
 
 if TYPE_CHECKING:
@@ -31,13 +34,15 @@ def rotate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     for s in sorted(targets):
         dirs = ("cw", "ccw") if free else (rooms[st.slots[s].tile].arrow,)
         for d in dirs:
-            out.append({"type": "rotate", "character": c.id, "slot": s, "dir": d})
+            out.append(Rotate.wire(c.id, s, d))
     return out
 
 
-def apply_rotate(st: DTModel, action: dict[str, Any]) -> None:
-    """DT-5.7.2: one quarter turn; every token on the slot turns with it; nothing else moves."""
-    s, d = action["slot"], action["dir"]
+@RULES.on(Rotate)
+def rotate(st: DTModel, seat: int, a: Rotate) -> None:
+    """DT-5.7.2: 1 AP, one quarter turn; every token on the slot turns with it; nothing else moves."""
+    st.pay(a.character)
+    s, d = a.slot, a.dir
     slot = st.slots[s]
     slot.orientation = (slot.orientation + (1 if d == "cw" else 3)) % 4
     x0, y0 = slot_origin(s)
@@ -49,4 +54,5 @@ def apply_rotate(st: DTModel, action: dict[str, Any]) -> None:
         c, r = turn(x - x0, y - y0)
         st.put(tid, (x0 + c, y0 + r))
     st.rebuild_board(slot=s)
-    st.log.public("rotate", character=action["character"], slot=s, dir=d, orientation=slot.orientation)
+    st.log.public("rotate", character=a.character, slot=s, dir=d, orientation=slot.orientation)
+    action_done(st)
