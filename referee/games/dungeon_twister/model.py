@@ -14,7 +14,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from referee.engine import State
-from referee.engine.record import TRANSIENT, Record, key
+from referee.engine.decisions import DecisionStack, Frame
+from referee.engine.record import TRANSIENT, Record, deep_json, key
 
 from .data import COLOURS, content
 from .geometry import Board, Square, board_of
@@ -102,6 +103,38 @@ def new_stats() -> dict[str, int]:
             "combats_won": 0, "combats_lost": 0, "combats_tied": 0}
 
 
+class SubPhase(DecisionStack):
+    """The engine's decision stack holding the sub-phase in progress: at most one frame, ``move``
+    (a character's steps and free sub-actions, DT-5.5), ``place`` (a reveal's placements, DT-6.1)
+    or ``combat`` (the secret cards, DT-5.8.3). The frame's ``seat`` is the seat that decides (the
+    mover, the placer; the attacker for a combat, where both seats choose a card).
+
+    Snapshotted as the record it replaced (key ``sub``): ``null`` or ``{"kind": ..., **data}``;
+    the seat follows from the data."""
+
+    def to_json(self) -> dict[str, Any] | None:  # type: ignore[override]  # the stored shape
+        if not self.frames:
+            return None
+        assert len(self.frames) == 1, "one sub-phase at a time"
+        f = self.frames[0]
+        return {"kind": f.kind, **deep_json(f.data)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> SubPhase:  # type: ignore[override]
+        if data is None:
+            return cls()
+        d = deep_json(data)
+        kind = d.pop("kind")
+        if kind == "move":
+            seat = COLOURS.index(d["char"].partition(".")[0])
+        else:
+            seat = d["placer"] if kind == "place" else d["aseat"]
+        return cls([Frame(kind, seat, d)])
+
+    def copy(self) -> SubPhase:
+        return SubPhase([Frame(f.kind, f.seat, deep_json(f.data)) for f in self.frames])
+
+
 #: the board before ``derive`` builds it (never read: setup and restore derive it first)
 _NO_BOARD: Board = Board.__new__(Board)
 
@@ -125,7 +158,7 @@ class DTModel(State):
     card_played: bool = False
     card_ap: int = 0
     potion_ap: dict[str, int] = field(default_factory=dict)
-    sub: dict[str, Any] | None = None
+    stack: SubPhase = field(default_factory=SubPhase, metadata=key("sub"))
     action_hand: list[list[int]] = field(default_factory=lambda: [[], []])
     action_top: list[int | None] = field(default_factory=lambda: [None, None])
     combat_hand: list[list[int]] = field(default_factory=lambda: [[], []])
@@ -186,9 +219,9 @@ class DTModel(State):
 
     @property
     def open_sub(self) -> dict[str, Any]:
-        """The sub-decision in progress (a move, a combat, a reveal's placements)."""
-        assert self.sub is not None, "no sub-decision is open"
-        return self.sub
+        """The data of the sub-phase in progress (a move, a combat, a reveal's placements)."""
+        assert self.stack.frames, "no sub-phase is open"
+        return self.stack.frames[-1].data
 
     # -- low-level token moves (the only places that touch ``at``) ---------------------------
     def put(self, tid: str, sq: Square) -> None:

@@ -128,10 +128,10 @@ def observe(st: DTModel, viewer: Viewer) -> dict[str, Any]:
 
 
 def _sub(st: DTModel, seat: int | None, full: bool) -> dict[str, Any] | None:
-    sub = st.sub
-    if sub is None:
+    frame = st.stack.top()
+    if frame is None:
         return None
-    kind = sub["kind"]
+    kind, sub = frame.kind, frame.data
     if kind == "move":
         v = sub["visit"]
         return {"kind": "move", "character": sub["char"], "steps_left": sub["steps"],

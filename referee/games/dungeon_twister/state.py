@@ -27,12 +27,12 @@ class DTState(DTModel):
             return [s for s in (0, 1) if len(self.starters[s]) < 4]
         if self.phase == "placement":
             return [self.placer]
-        sub = self.sub
-        if sub is not None:
-            if sub["kind"] == "combat":
-                return [s for s in (0, 1) if sub["cards"][s] is None]
-            if sub["kind"] == "place":
-                return [sub["placer"]]
+        frame = self.stack.top()
+        if frame is not None:
+            if frame.kind == "combat":  # DT-5.8.3: both seats choose a card, in secret
+                cards = frame.data["cards"]
+                return [s for s in (0, 1) if cards[s] is None]
+            return [frame.seat]
         assert self.active is not None, "a turn has an active seat"
         return [self.active]
 

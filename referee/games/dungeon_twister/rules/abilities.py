@@ -150,7 +150,7 @@ def _land(st: DTModel, c: Token, q: Any, how: str) -> None:
         return
     st.put(c.id, q)
     st.log.public(how, character=c.id, to=list(q))
-    st.sub = new_frame(c, 0)
+    st.stack.push("move", c.colour, **new_frame(c, 0))
 
 
 @RULES.on(WallWalk)

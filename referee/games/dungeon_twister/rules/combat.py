@@ -87,8 +87,8 @@ def attack(st: DTModel, seat: int, action: Attack) -> None:
     att, dfn = participants(st, a, target)
     base = [side_total(st, att, "attack", target), side_total(st, dfn, "defence", target)]
     aseat = st.tokens[a].colour
-    st.sub = {"kind": "combat", "attacker": a, "target": target, "att": att, "def": dfn,
-              "aseat": aseat, "base": base, "cards": [None, None]}
+    st.stack.push("combat", aseat, **{"attacker": a, "target": target, "att": att, "def": dfn, "aseat": aseat,
+                                      "base": base, "cards": [None, None]})
     st.log.public("combat", attacker=a, target=target, attackers=att, defenders=dfn,
                   base_totals={"attack": base[0], "defence": base[1]})
 

@@ -8,14 +8,14 @@ from ..model import DTModel
 def action_done(st: DTModel) -> None:
     """DT-5.3.3 the action is complete; DT-5.3.4 [design D28] phase 2 ends by itself when no AP
     can be paid any more."""
-    st.sub = None
+    st.stack.frames.clear()
     if st.card_ap <= 0 and not st.potion_ap:
         end_turn(st)
 
 
 def done_unless_open(st: DTModel) -> None:
     """The action is complete unless it opened a sub-phase (a landing's free sub-actions)."""
-    if st.sub is None:
+    if not st.stack:
         action_done(st)
 
 
@@ -32,7 +32,7 @@ def end_turn(st: DTModel) -> None:
         t.wtt = False
     st.potion_ap = {}
     st.card_ap = 0
-    st.sub = None
+    st.stack.frames.clear()
     st.turn += 1
     st.log.public("end_turn", seat=seat, recycled=recycled)
     if st.end_triggered or st.turn >= st.options["max_turns"]:

@@ -55,7 +55,7 @@ def redraw_hidden(copy: DTModel, seat: int, rng: Rng) -> None:
         t = toks[tid]
         t.where, t.slot, t.handle = "hidden", slot, handle
     # DT-7.6: the opponent's secret combat card, if already submitted.
-    sub = copy.sub
-    if sub is not None and sub["kind"] == "combat" and sub["cards"][other] is not None:
-        sub["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
+    frame = copy.stack.top()
+    if frame is not None and frame.kind == "combat" and frame.data["cards"][other] is not None:
+        frame.data["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
     # The board geometry does not change: face-down squares are all alike (DT-7.1).

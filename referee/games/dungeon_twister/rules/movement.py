@@ -295,8 +295,8 @@ def _speed(m: Token) -> int:
 
 
 def new_frame(m: Token, steps: int) -> dict[str, Any]:
-    return {"kind": "move", "char": m.id, "steps": steps,
-            "visit": {"pick": None, "drop": None, "xchg": False}}
+    """The data of a ``move`` frame: the mover, its steps left, this visit's free sub-actions."""
+    return {"char": m.id, "steps": steps, "visit": {"pick": None, "drop": None, "xchg": False}}
 
 
 @RULES.on(Move)
@@ -304,8 +304,7 @@ def move(st: DTModel, seat: int, a: Move) -> None:
     """DT-5.5.1: 1 AP, fresh ``speed`` steps."""
     m = st.tokens[a.character]
     st.pay(m.id)
-    st.sub = new_frame(m, _speed(m))
-    st.sub["path"] = [list(m.pos)]
+    st.stack.push("move", m.colour, **new_frame(m, _speed(m)), path=[list(m.pos)])
 
 
 def _log_move(st: DTModel, frame: dict[str, Any], exited: bool) -> None:

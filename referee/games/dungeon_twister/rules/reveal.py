@@ -76,8 +76,8 @@ def reveal(st: DTModel, seat: int, a: Reveal) -> None:
     if not rev and not opp:
         action_done(st)
         return
-    st.sub = {"kind": "place", "slot": s, "revealer": seat, "placer": seat if rev else 1 - seat,
-              "rev": sorted(rev), "opp": sorted(opp)}
+    placer = seat if rev else 1 - seat
+    st.stack.push("place", placer, slot=s, revealer=seat, placer=placer, rev=sorted(rev), opp=sorted(opp))
 
 
 def place_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
@@ -104,6 +104,7 @@ def place_revealed(st: DTModel, seat: int, a: PlaceRevealed) -> None:
     if todo:
         return
     if seat == sub["revealer"] and sub["opp"]:
-        sub["placer"] = 1 - seat
+        frame = st.stack.frames[-1]
+        frame.seat = sub["placer"] = 1 - seat
         return
     action_done(st)

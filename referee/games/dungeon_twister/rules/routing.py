@@ -16,9 +16,9 @@ def legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
         return setup_phase.starter_legal(st, seat)
     if st.phase == "placement":
         return setup_phase.placement_legal(st, seat)
-    sub = st.sub
-    if sub is not None:
-        kind = sub["kind"]
+    frame = st.stack.top()
+    if frame is not None:
+        kind = frame.kind
         if kind == "move":
             return movement.move_legal(st)
         if kind == "place":
