@@ -6,6 +6,7 @@ resolves one chosen action (1 AP, DT-5.3.2).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..actions import (
@@ -20,6 +21,7 @@ from ..actions import (
     WallWalk,
 )
 from ..data import DIRS, DX, DY
+from ..effects import ObjectEffect, object_effects
 from ..geometry import LINE, TRAP, line_colour
 from . import scoring
 from .dispatch import RULES
@@ -184,8 +186,6 @@ def fireball_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Fireball)
 def fireball(st: DTModel, seat: int, a: Fireball) -> None:
     """DT-5.10.1: 1 AP, kill every character on the target square; non-Rope objects on a trap go."""
-    from ..effects import object_effects
-
     st.pay(a.character)
     c = st.tokens[a.character]
     q = _fireball_target(st, c, DIRS.index(a.dir))
@@ -206,11 +206,21 @@ def fireball(st: DTModel, seat: int, a: Fireball) -> None:
 
 
 # -- DT-5.10.2 Speed Potion ------------------------------------------------------------------------
+def wand_actions(st: DTModel, c: Token, wand: ObjectEffect) -> list[dict[str, Any]]:
+    """DT-5.10.1: only a carrier with the ability the wand ``requires`` may use it."""
+    if not wand.usable_by(c.kind):
+        return []
+    return fireball_actions(st, c)
+
+
+# -- DT-5.10.2 Speed Potion ------------------------------------------------------------------------
+def potion_actions(st: DTModel, c: Token, potion: ObjectEffect) -> list[dict[str, Any]]:
+    return [DrinkPotion.wire(c.id)]
+
+
 @RULES.on(DrinkPotion)
 def drink_potion(st: DTModel, seat: int, a: DrinkPotion) -> None:
     """DT-5.10.2: 1 AP, the potion's AP go to this character."""
-    from ..effects import object_effects
-
     st.pay(a.character)
     c = st.tokens[a.character]
     potion = c.carrying
@@ -253,3 +263,18 @@ def jump(st: DTModel, seat: int, a: Jump) -> None:
     x, y = a.land
     _land(st, c, (x, y), "jump")
     done_unless_open(st)
+
+
+# -- the activated abilities and objects, by their key in the content (``effects.py``) -----------
+Builder = Callable[["DTModel", "Token"], list[dict[str, Any]]]
+#: DT-5.9: ability key -> the actions it offers an able character
+ABLE_ACTIONS: dict[str, Builder] = {
+    "heal": heal_actions, "lock_picking": lock_actions, "wall_walking": wall_walk_actions,
+    "break_portcullis": break_actions,
+}
+#: DT-5.9.6: the only ability usable while wounded
+WOUNDED_ACTIONS: dict[str, Builder] = {"regeneration": regenerate_actions}
+#: DT-5.10: object effect key -> the action the carried object offers its able carrier
+OBJECT_ACTIONS: dict[str, Callable[[DTModel, Token, ObjectEffect], list[dict[str, Any]]]] = {
+    "fireball": wand_actions, "speed": potion_actions,
+}

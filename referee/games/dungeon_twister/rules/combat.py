@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Attack, CombatCard
 from ..data import content
+from ..effects import object_effects
 from . import scoring
 from .dispatch import RULES
 from .flow import action_done
@@ -61,8 +62,6 @@ def participants(st: DTModel, a: str, target: str) -> tuple[list[str], list[str]
 
 def side_total(st: DTModel, members: list[str], side: str, target: str) -> int:
     """DT-5.8.4: combat values (a wounded target counts 0) + item bonuses of the side."""
-    from ..effects import object_effects
-
     chars = content().characters
     total = 0
     for tid in members:

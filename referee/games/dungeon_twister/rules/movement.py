@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Drop, EndMove, Exchange, Move, PickUp, Step
-from ..data import DIRS
+from ..data import DIRS, content
+from ..effects import Caps, caps, object_effects
 from ..geometry import LINE, TRAP, Square, line_colour
 from . import scoring
 from .dispatch import RULES
@@ -20,21 +21,18 @@ if TYPE_CHECKING:
     from ..model import DTModel, Token
 
 
-_CAPS: dict[str, Any] = {}
+_CAPS: dict[str, Caps] = {}
 _SUPPORTS: dict[str, bool] = {}
 _SPEED: dict[str, int] = {}
 
 
 def _load_tables() -> None:
-    from ..data import content
-    from ..effects import caps, object_effects
-
     _CAPS.update(caps())
     _SUPPORTS.update({k: e.supports_on_trap for k, e in object_effects().items()})
     _SPEED.update({k: r.speed for k, r in content().characters.items()})
 
 
-def caps_of(kind: str) -> Any:
+def caps_of(kind: str) -> Caps:
     """The capabilities of a character kind (``effects.Caps``)."""
     try:
         return _CAPS[kind]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..data import content
+from ..effects import object_effects
 from ..geometry import TRAP
 
 if TYPE_CHECKING:
@@ -26,8 +27,6 @@ def kill(st: DTModel, tid: str, cause: str) -> None:
     Its carried object stays on its square (removed if that square is a trap and the object is
     not a Rope); a carried wounded character is killed too.
     """
-    from ..effects import object_effects
-
     t = st.tokens[tid]
     sq = t.square
     if t.where == "carried" and t.carrier is not None:
@@ -75,8 +74,6 @@ def wound(st: DTModel, tid: str, winner: int) -> None:
 def exit_dungeon(st: DTModel, tid: str) -> None:
     """DT-6.6: leave through the enemy line: VP (Goblin 2), carried friend safe, carried object
     removed (+1 VP for a Treasure)."""
-    from ..effects import object_effects
-
     t = st.tokens[tid]
     seat = t.colour
     vp = content().characters[t.kind].exit_vp

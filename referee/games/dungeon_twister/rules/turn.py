@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import EndTurn, Move, PlayActionCard, Reveal
+from ..effects import object_effects
 from . import abilities, combat, movement, reveal, rotation
 from .dispatch import RULES
 from .flow import action_done, end_turn
@@ -38,29 +39,19 @@ def play_action_card(st: DTModel, seat: int, a: PlayActionCard) -> None:
     apply_card(st, seat, a.value)
 
 
-_EFFECTS: dict[str, Any] = {}
-
-
-def _effects() -> dict[str, Any]:
-    if not _EFFECTS:
-        from ..effects import object_effects
-
-        _EFFECTS.update(object_effects())
-    return _EFFECTS
-
-
 def main_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.3.5: the action catalogue for the active seat outside sub-phases."""
     out: list[dict[str, Any]] = []
     card = st.card_ap > 0
     potion = st.potion_ap
+    effects = object_effects()
     for c in st.own_chars(seat):
         if c.where != "board" or not (card or potion.get(c.id)):
             continue
         caps = movement.caps_of(c.kind)
         if c.wounded:
-            for ab in caps.active:
-                out += ab.wounded_actions(st, c)
+            for key in caps.active_wounded:
+                out += abilities.WOUNDED_ACTIONS[key](st, c)
             continue
         if c.blocked:
             continue
@@ -69,12 +60,14 @@ def main_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
         out += [Reveal.wire(c.id, s) for s in reveal.reveal_slots(st, c)]
         out += rotation.rotate_actions(st, c)
         out += combat.attack_actions(st, c)
-        for ab in caps.active:
-            out += ab.actions(st, c)
+        for key in caps.active:
+            out += abilities.ABLE_ACTIONS[key](st, c)
         if c.carrying is not None:
             k = st.tokens[c.carrying]
             if not k.char:
-                out += _effects()[k.kind].actions(st, c, k)
+                effect = effects[k.kind]
+                if effect.acts:
+                    out += abilities.OBJECT_ACTIONS[effect.row.effect](st, c, effect)
         out += abilities.jump_actions(st, c)
     out.append(EndTurn.wire())
     return out
