@@ -27,8 +27,9 @@ class DTState(DTModel):
             return [s for s in (0, 1) if len(self.starters[s]) < 4]
         if self.phase == "placement":
             return [self.placer]
-        frame = self.stack.top()
-        if frame is not None:
+        frames = self.stack.frames
+        if frames:
+            frame = frames[-1]
             if frame.kind == "combat":  # DT-5.8.3: both seats choose a card, in secret
                 cards = frame.data["cards"]
                 return [s for s in (0, 1) if cards[s] is None]

@@ -1,6 +1,7 @@
 """DT-5.8: combat — initiation, group participants, secret simultaneous cards, resolution."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Attack, CombatCard
@@ -12,6 +13,11 @@ from .flow import action_done
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
+
+
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_attack = cache(Attack.wire)
+_card = cache(CombatCard.wire)
 
 
 def attack_actions(st: DTModel, a: Token) -> list[dict[str, Any]]:
@@ -26,7 +32,7 @@ def attack_actions(st: DTModel, a: Token) -> list[dict[str, Any]]:
         for tid in (sorted(occ) if len(occ) > 1 else occ):
             t = st.tokens[tid]
             if t.char and t.colour != a.colour and not t.wtt:
-                out.append(Attack.wire(a.id, tid))
+                out.append(_attack(a.id, tid))
     return out
 
 
@@ -94,7 +100,7 @@ def attack(st: DTModel, seat: int, action: Attack) -> None:
 
 def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.8.3: each distinct value of the seat's own combat hand (+0 always there)."""
-    return [CombatCard.wire(v) for v in sorted(set(st.combat_hand[seat]))]
+    return [_card(v) for v in sorted(set(st.combat_hand[seat]))]
 
 
 @RULES.on(CombatCard)

@@ -7,6 +7,7 @@ DT-5.5.3.8 guarantees ``end_move`` always becomes available.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Drop, EndMove, Exchange, Move, PickUp, Step
@@ -19,6 +20,13 @@ from .flow import action_done
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
+
+
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_STEPS = [Step.wire(d) for d in DIRS]
+_pick_up = cache(PickUp.wire)
+_DROP = Drop.wire()
+_END_MOVE = EndMove.wire()
 
 
 _CAPS: dict[str, Caps] = {}
@@ -173,7 +181,7 @@ def legal_steps(st: DTModel, m: Token, steps: int, first_only: bool = False) -> 
             continue
         q, ex = r
         if ex or end_reachable(st, m, q, steps - 1):
-            out.append(Step.wire(DIRS[d]))
+            out.append(_STEPS[d])
             if first_only:
                 break
     return out
@@ -227,7 +235,7 @@ def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str,
             for v in victims:
                 st.put(v, q)
             if ok:
-                out.append(PickUp.wire(k.id))
+                out.append(_pick_up(k.id))
     k_id = m.carrying
     if k_id is not None and visit["drop"] is None and visit["pick"] != k_id and not others and kind != LINE:
         k = toks[k_id]
@@ -238,7 +246,7 @@ def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str,
             st.lift(k_id)
             st.carry(m.id, k_id)
             if ok:
-                out.append(Drop.wire())
+                out.append(_DROP)
     if friend is not None and not visit["xchg"]:
         mode = _exchange_mode(m, friend)
         if mode is not None:
@@ -274,7 +282,7 @@ def move_legal(st: DTModel) -> list[dict[str, Any]]:
     m = st.tokens[frame["char"]]
     out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)
     if is_end(st, m, m.pos):
-        out.append(EndMove.wire())
+        out.append(_END_MOVE)
     return out
 
 

@@ -15,6 +15,13 @@ if TYPE_CHECKING:
 
 
 @cache
+def _place(tid: str, x: int, y: int) -> dict[str, Any]:
+    """A legal-list dict, one per distinct action (they are shared and never edited: the engine's
+    contract)."""
+    return PlaceRevealed.wire(tid, [x, y])
+
+
+@cache
 def line_slots(colour: int) -> list[int]:
     """DT-5.6.1 (a): the two slots touching a starting line (Blue 0, 4; Red 3, 7)."""
     return [s.slot for s in content().slots if s.line == COLOURS[colour]]
@@ -86,8 +93,7 @@ def place_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
     squares = [sq for sq in slot_squares(sub["slot"])
                if st.board.kind[sq] in (FLOOR, GEAR) and sq not in st.at]
-    wire = PlaceRevealed.wire
-    return [wire(tid, [x, y]) for tid in todo for (x, y) in squares]
+    return [_place(tid, x, y) for tid in todo for (x, y) in squares]
 
 
 @RULES.on(PlaceRevealed)

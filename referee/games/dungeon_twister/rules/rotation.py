@@ -1,6 +1,7 @@
 """DT-5.7: rotating a room from its gear (and the paired room), Mekanork's craftsmanship."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Rotate
@@ -12,6 +13,10 @@ from .movement import caps_of
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
+
+
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_rotate = cache(Rotate.wire)
 
 
 def rotate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
@@ -34,7 +39,7 @@ def rotate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
     for s in sorted(targets):
         dirs = ("cw", "ccw") if free else (rooms[st.slots[s].tile].arrow,)
         for d in dirs:
-            out.append(Rotate.wire(c.id, s, d))
+            out.append(_rotate(c.id, s, d))
     return out
 
 

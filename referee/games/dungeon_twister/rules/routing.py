@@ -16,9 +16,9 @@ def legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
         return setup_phase.starter_legal(st, seat)
     if st.phase == "placement":
         return setup_phase.placement_legal(st, seat)
-    frame = st.stack.top()
-    if frame is not None:
-        kind = frame.kind
+    frames = st.stack.frames
+    if frames:
+        kind = frames[-1].kind
         if kind == "move":
             return movement.move_legal(st)
         if kind == "place":

@@ -1,6 +1,7 @@
 """DT-4.3-DT-4.7: secret starting teams, alternate face-down placement, reveal of the teams."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import ChooseStarter, PlaceHidden
@@ -9,6 +10,10 @@ from .dispatch import RULES
 
 if TYPE_CHECKING:
     from ..model import DTModel
+
+
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_place = cache(PlaceHidden.wire)
 
 
 def dot_square(seat: int, k: int) -> tuple[int, int]:
@@ -42,8 +47,7 @@ def placement_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
             counts[t.room] += 1
     slots = [s.slot for s in content().slots if counts[s.slot] < s.capacity]
     pool = sorted(t.id for t in st.tokens.values() if t.colour == seat and t.where == "pool")
-    wire = PlaceHidden.wire
-    return [wire(tid, s) for tid in pool for s in slots]
+    return [_place(tid, s) for tid in pool for s in slots]
 
 
 @RULES.on(PlaceHidden)

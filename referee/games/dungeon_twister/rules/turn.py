@@ -2,6 +2,7 @@
 catalogue, recycle, end-of-turn cleanup (``flow``); DT-8.1/8.3 end of game."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..actions import EndTurn, Move, PlayActionCard, Reveal
@@ -15,12 +16,18 @@ if TYPE_CHECKING:
 
 __all__ = ["action_done", "apply_card", "card_legal", "end_turn", "main_legal"]
 
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_card = cache(PlayActionCard.wire)
+_move = cache(Move.wire)
+_reveal = cache(Reveal.wire)
+_END_TURN = EndTurn.wire()
+
 
 def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.2.1-5.2.2: while no 4 was played, ``v <= max(2, H+1)``."""
     hand = sorted(set(st.action_hand[seat]))
     allowed = [v for v in hand if not st.restricted or v <= max(2, st.high + 1)]
-    return [PlayActionCard.wire(v) for v in (allowed or hand)]
+    return [_card(v) for v in (allowed or hand)]
 
 
 def apply_card(st: DTModel, seat: int, value: int) -> None:
@@ -56,8 +63,8 @@ def main_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
         if c.blocked:
             continue
         if movement.can_start_move(st, c):
-            out.append(Move.wire(c.id))
-        out += [Reveal.wire(c.id, s) for s in reveal.reveal_slots(st, c)]
+            out.append(_move(c.id))
+        out += [_reveal(c.id, s) for s in reveal.reveal_slots(st, c)]
         out += rotation.rotate_actions(st, c)
         out += combat.attack_actions(st, c)
         for key in caps.active:
@@ -69,7 +76,7 @@ def main_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
                 if effect.acts:
                     out += abilities.OBJECT_ACTIONS[effect.row.effect](st, c, effect)
         out += abilities.jump_actions(st, c)
-    out.append(EndTurn.wire())
+    out.append(_END_TURN)
     return out
 
 
