@@ -185,7 +185,7 @@ def board_of(slots: Sequence[SlotFace], port_state: Mapping[str, str]) -> Board:
                      tuple(sorted(port_state.items())))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def _board_of(slots: tuple[tuple[str, int] | None, ...], ports: tuple[tuple[str, str], ...]) -> Board:
     return Board([_Face(s[0], s[1], True) if s is not None else _Face("", 0, False) for s in slots],
                  dict(ports))
