@@ -10,6 +10,7 @@ from .data import content as load_content
 from .data import validate_effects
 from .info import INFO
 from .options import OPTIONS, check_options
+from .rules.dispatch import RULES
 from .setup import setup
 from .state import DTState
 
@@ -20,6 +21,7 @@ class DungeonTwister(Game):
     info = INFO
     options = OPTIONS
     actions = ACTIONS
+    rules = RULES
     state_class = DTState
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:

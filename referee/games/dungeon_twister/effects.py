@@ -2,22 +2,19 @@
 
 Each key maps (through an ``EffectRegistry``) to one small class. Permanent abilities and
 effects are capability flags or bonuses the rules read (``crosses_traps``, ``combat_bonus``...);
-activated ones offer their actions (``actions``) and the rules dispatch the chosen action.
+activated ones say so (``acts``): their actions are listed and applied by ``rules/abilities.py``
+(its tables ``ABLE_ACTIONS``, ``WOUNDED_ACTIONS`` and ``OBJECT_ACTIONS``, by the same keys).
 A test checks that every key in data resolves and every registered key is used.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engine import EffectRegistry
 
 from .data import ObjectRow, content
-from .rules import abilities as ab
-
-if TYPE_CHECKING:
-    from .state import DTState, Token
 
 ABILITIES: EffectRegistry[Any] = EffectRegistry("dungeon_twister abilities")
 OBJECT_EFFECTS: EffectRegistry[Any] = EffectRegistry("dungeon_twister object effects")
@@ -32,22 +29,15 @@ class Ability:
     passes_enemies = False         # DT-5.5.3.4: may pass over a healthy enemy
     chooses_rotation = False       # DT-5.7.1: chooses the rotation direction
     magic_user = False             # DT-5.10.1: may use the Fireball Wand
-
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        """Activated abilities of an able character (DT-5.3.5)."""
-        return []
-
-    def wounded_actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        """DT-5.9.6: the only ability usable while wounded is Regeneration."""
-        return []
+    acts = False                   # DT-5.3.5: offers actions to an able character
+    acts_wounded = False           # DT-5.9.6: the only ability usable while wounded is Regeneration
 
 
 @ABILITIES.register("heal")
 class Heal(Ability):
     """DT-5.9.1 (Cleric)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        return ab.heal_actions(st, c)
+    acts = True
 
 
 @ABILITIES.register("craftsmanship")
@@ -70,32 +60,28 @@ class TrapWalker(Ability):
 class LockPicking(Ability):
     """DT-5.9.2 (Thief): open / close a portcullis."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        return ab.lock_actions(st, c)
+    acts = True
 
 
 @ABILITIES.register("regeneration")
 class Regeneration(Ability):
     """DT-5.9.3 (Troll)."""
 
-    def wounded_actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        return ab.regenerate_actions(st, c)
+    acts_wounded = True
 
 
 @ABILITIES.register("wall_walking")
 class WallWalking(Ability):
     """DT-5.9.4 (Wall-Walker)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        return ab.wall_walk_actions(st, c)
+    acts = True
 
 
 @ABILITIES.register("break_portcullis")
 class BreakPortcullis(Ability):
     """DT-5.9.5 (Warrior)."""
 
-    def actions(self, st: DTState, c: Token) -> list[dict[str, Any]]:
-        return ab.break_actions(st, c)
+    acts = True
 
 
 @ABILITIES.register("levitation")
@@ -117,6 +103,7 @@ class ObjectEffect:
     """An object's effect (DT-3.6); defaults are 'nothing'."""
 
     supports_on_trap = False       # DT-6.2: Rope
+    acts = False                   # DT-5.10: offers an action to its able carrier
 
     def __init__(self, row: ObjectRow) -> None:
         self.row = row
@@ -129,9 +116,9 @@ class ObjectEffect:
         """DT-6.6.4: extra VP when carried out through the enemy line."""
         return 0
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
-        """DT-5.10: activated objects offer their action to the able carrier."""
-        return []
+    def usable_by(self, kind: str) -> bool:
+        """DT-5.10: a character of this kind may use the object's action."""
+        return True
 
 
 @OBJECT_EFFECTS.register("defence_bonus")
@@ -169,18 +156,17 @@ class TreasureExit(ObjectEffect):
 class FireballEffect(ObjectEffect):
     """DT-5.10.1 Fireball Wand (needs the ability named in ``requires``)."""
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
-        if self.row.requires and self.row.requires not in content().characters[c.kind].abilities:
-            return []
-        return ab.fireball_actions(st, c)
+    acts = True
+
+    def usable_by(self, kind: str) -> bool:
+        return not self.row.requires or self.row.requires in content().characters[kind].abilities
 
 
 @OBJECT_EFFECTS.register("speed")
 class SpeedEffect(ObjectEffect):
     """DT-5.10.2 Speed Potion (``bonus`` = extra AP)."""
 
-    def actions(self, st: DTState, c: Token, obj: Token) -> list[dict[str, Any]]:
-        return [{"type": "drink_potion", "character": c.id}]
+    acts = True
 
 
 @dataclass(frozen=True)
@@ -193,7 +179,9 @@ class Caps:
     passes_enemies: bool
     chooses_rotation: bool
     magic_user: bool
-    active: tuple[Ability, ...]
+    #: keys of the abilities that offer actions to an able / a wounded character
+    active: tuple[str, ...]
+    active_wounded: tuple[str, ...]
 
 
 def caps_by_kind() -> dict[str, Caps]:
@@ -204,8 +192,8 @@ def caps_by_kind() -> dict[str, Caps]:
             any(a.crosses_traps for a in abil), any(a.stops_on_traps for a in abil),
             any(a.friends_cross_trap for a in abil), any(a.passes_enemies for a in abil),
             any(a.chooses_rotation for a in abil), any(a.magic_user for a in abil),
-            tuple(a for a in abil if type(a).actions is not Ability.actions
-                  or type(a).wounded_actions is not Ability.wounded_actions))
+            tuple(k for k, a in zip(row.abilities, abil, strict=True) if a.acts),
+            tuple(k for k, a in zip(row.abilities, abil, strict=True) if a.acts_wounded))
     return out
 
 
@@ -214,8 +202,7 @@ def effects_by_kind() -> dict[str, ObjectEffect]:
             for k, r in content().objects.items()}
 
 
-# Built once (the rules read them on hot paths). The rules import these inside functions: this module
-# imports rules.abilities.
+# Built once (the rules read them on hot paths).
 @cache
 def caps() -> dict[str, Caps]:
     return caps_by_kind()

@@ -5,8 +5,8 @@ change; never part of a snapshot (it is a pure function of the state).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import NamedTuple, Protocol
 
 from .data import DX, DY, ROOM, content
 
@@ -62,6 +62,23 @@ def _slot_cells(slot: int, tile: str | None,
 _NONE4: tuple[str | None, ...] = (None, None, None, None)
 
 
+class SlotFace(Protocol):
+    """What the geometry reads of a slot (``model.Slot``)."""
+
+    @property
+    def tile(self) -> str: ...
+    @property
+    def orientation(self) -> int: ...
+    @property
+    def revealed(self) -> bool: ...
+
+
+class _Face(NamedTuple):
+    tile: str
+    orientation: int
+    revealed: bool
+
+
 class Board:
     """Square types, own-tile walls and passable connections for one arrangement of slots.
 
@@ -72,7 +89,7 @@ class Board:
 
     __slots__ = ("conn", "gears", "kind", "port_squares", "ports", "walls")
 
-    def __init__(self, slots: Sequence[Mapping[str, Any]], port_state: Mapping[str, str]) -> None:
+    def __init__(self, slots: Sequence[SlotFace], port_state: Mapping[str, str]) -> None:
         self.kind: dict[Square, str] = {}
         self.walls: dict[Square, int] = {}
         self.ports: dict[Square, tuple[str | None, ...]] = {}
@@ -89,12 +106,12 @@ class Board:
         for sq in ALL_SQUARES:
             self.conn[sq] = self._conn(sq, port_state)
 
-    def _fill(self, s: int, slot: Mapping[str, Any]) -> None:
-        tile = slot["tile"] if slot["revealed"] else None
+    def _fill(self, s: int, slot: SlotFace) -> None:
+        tile = slot.tile if slot.revealed else None
         self.gears.pop(s, None)
         for pid in [p for p, sqs in self.port_squares.items() if slot_of(sqs[0]) == s]:
             del self.port_squares[pid]
-        for sq, kind, walls, ports in _slot_cells(s, tile, slot["orientation"]):
+        for sq, kind, walls, ports in _slot_cells(s, tile, slot.orientation):
             self.kind[sq] = kind
             self.walls[sq] = walls
             self.ports[sq] = ports
@@ -123,7 +140,7 @@ class Board:
             out[d] = q
         return out
 
-    def update(self, slots: Sequence[Mapping[str, Any]], port_state: Mapping[str, str],
+    def update(self, slots: Sequence[SlotFace], port_state: Mapping[str, str],
                slot: int | None = None, squares: Sequence[Square] = ()) -> Board:
         """A new board after slot ``slot`` changed (reveal, rotation) or the edges of ``squares``
         changed (a portcullis): only the affected squares are recomputed."""
@@ -158,3 +175,17 @@ class Board:
             return "wall"
         pid = self.ports[sq][d]
         return pid if pid is not None else "open"
+
+
+def board_of(slots: Sequence[SlotFace], port_state: Mapping[str, str]) -> Board:
+    """The board of this arrangement of slots and portcullis states: a pure function of them,
+    so states with the same arrangement (a clone, a restore) share one board (DT-7.1: a face-down
+    slot's tile and orientation do not matter)."""
+    return _board_of(tuple((s.tile, s.orientation) if s.revealed else None for s in slots),
+                     tuple(sorted(port_state.items())))
+
+
+@lru_cache(maxsize=8)
+def _board_of(slots: tuple[tuple[str, int] | None, ...], ports: tuple[tuple[str, str], ...]) -> Board:
+    return Board([_Face(s[0], s[1], True) if s is not None else _Face("", 0, False) for s in slots],
+                 dict(ports))

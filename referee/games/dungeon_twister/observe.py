@@ -17,7 +17,7 @@ from .geometry import slot_origin
 from .rules.setup_phase import dot_square
 
 if TYPE_CHECKING:
-    from .state import DTState
+    from .model import DTModel
 
 
 KIND_CODE = {"floor": ".", "gear": "G", "trap": "T"}
@@ -43,7 +43,7 @@ def _slot_static(slot: int, tile: str, orientation: int) -> tuple[Any, ...]:
     return "".join(codes), "".join(walls), tuple(sorted(ports.items()))
 
 
-def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _slots(st: DTModel, full: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     rooms = content().rooms
     caps = content().slots
     slots_out, ports_out = [], []
@@ -53,14 +53,14 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
             hidden_by_slot.setdefault(t.room, []).append(t)
     for s, slot in enumerate(st.slots):
         x0, y0 = slot_origin(s)
-        entry: dict[str, Any] = {"slot": s, "revealed": slot["revealed"], "capacity": caps[s].capacity,
+        entry: dict[str, Any] = {"slot": s, "revealed": slot.revealed, "capacity": caps[s].capacity,
                                  "origin": [x0, y0]}
-        if slot["revealed"] or full:
-            tile = rooms[slot["tile"]]
-            codes, walls, ports = _slot_static(s, slot["tile"], slot["orientation"])
+        if slot.revealed or full:
+            tile = rooms[slot.tile]
+            codes, walls, ports = _slot_static(s, slot.tile, slot.orientation)
             entry.update(tile=tile.id, name=tile.name, pair=tile.pair, colour=tile.colour, arrow=tile.arrow,
-                         orientation=slot["orientation"], squares=codes, walls=walls)
-            if slot["revealed"]:
+                         orientation=slot.orientation, squares=codes, walls=walls)
+            if slot.revealed:
                 for pid, (a, b) in ports:
                     ports_out.append({"id": pid, "state": st.ports[pid], "slot": s,
                                       "squares": [list(a), list(b)]})
@@ -76,7 +76,7 @@ def _slots(st: DTState, full: bool) -> tuple[list[dict[str, Any]], list[dict[str
     return slots_out, ports_out
 
 
-def _token(st: DTState, t: Any) -> dict[str, Any]:
+def _token(st: DTModel, t: Any) -> dict[str, Any]:
     sq: Any = t.square if t.where == "board" else st.tokens[t.carrier].square
     return {"id": t.id, "kind": t.kind, "colour": COLOURS[t.colour], "character": t.char,
             "state": ("wounded" if t.wounded else "healthy") if t.char else None,
@@ -84,7 +84,7 @@ def _token(st: DTState, t: Any) -> dict[str, Any]:
             "blocked": t.blocked, "wounded_this_turn": t.wtt}
 
 
-def observe(st: DTState, viewer: Viewer) -> dict[str, Any]:
+def observe(st: DTModel, viewer: Viewer) -> dict[str, Any]:
     full = viewer == ALL or st.phase == "over"   # DT-7.9
     seat = viewer if isinstance(viewer, int) and viewer not in (ALL, PUBLIC) else None
     slots, ports = _slots(st, full)
@@ -127,11 +127,11 @@ def observe(st: DTState, viewer: Viewer) -> dict[str, Any]:
     return view
 
 
-def _sub(st: DTState, seat: int | None, full: bool) -> dict[str, Any] | None:
-    sub = st.sub
-    if sub is None:
+def _sub(st: DTModel, seat: int | None, full: bool) -> dict[str, Any] | None:
+    frame = st.stack.top()
+    if frame is None:
         return None
-    kind = sub["kind"]
+    kind, sub = frame.kind, frame.data
     if kind == "move":
         v = sub["visit"]
         return {"kind": "move", "character": sub["char"], "steps_left": sub["steps"],

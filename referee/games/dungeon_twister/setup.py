@@ -6,7 +6,8 @@ from typing import Any
 from referee.engine import Game, Rng
 
 from .data import content
-from .state import DTState, Token, token_catalogue
+from .model import Slot, Token, token_catalogue
+from .state import DTState
 
 
 def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> DTState:
@@ -25,18 +26,16 @@ def setup(game: Game, players: int, options: dict[str, Any], seed: int) -> DTSta
         placement_first = options["placement_first_seat"]
     if options["first_seat"] >= 0:
         first = options["first_seat"]
-    st.slots = [{"tile": t, "orientation": o, "revealed": False}
-                for t, o in zip(tiles, orientations, strict=True)]
+    st.slots = [Slot(t, o) for t, o in zip(tiles, orientations, strict=True)]
     st.ports = {p["id"]: "closed" for r in sorted(c.rooms) for p in c.rooms[r].portcullis}
     # DT-4.2: 8 characters + 6 objects each, all unplaced; cards; 0 VP.
-    for tid, colour, kind, char in token_catalogue():
-        st.tokens[tid] = Token(tid, colour, kind, char)
+    st.token_list = [Token(tid) for tid, _colour, _kind, _char in token_catalogue()]
     st.placer = placement_first
     st.first_seat = first
     st.action_hand = [sorted(c.cards["action"].values) for _ in range(2)]
     st.combat_hand = [sorted(c.cards["combat"].values) for _ in range(2)]
     st.jumps = [len(c.cards["jump"].values)] * 2
-    st.rebuild_board()
+    st.derive()
     st.log.public("setup", vp_target=options["vp_target"], max_turns=options["max_turns"],
                   placement_first_seat=placement_first)
     return st

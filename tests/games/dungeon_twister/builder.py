@@ -23,7 +23,7 @@ def build(given: dict[str, Any]) -> DTState:
     st.phase = "play"
     face_down = set(given.get("face_down", []))
     for s, slot in enumerate(st.slots):
-        slot["revealed"] = s not in face_down
+        slot.revealed = s not in face_down
     for t in st.tokens.values():
         t.where, t.reason = "out", "out_of_play"
     st.at = {}
@@ -47,7 +47,7 @@ def build(given: dict[str, Any]) -> DTState:
 def place_tokens(st: DTState, rows: list[dict[str, Any]]) -> None:
     """Rows ``{"id", "square", "wounded"?, "carrying"?, "wtt"?, "blocked"?}``; a carried
     token is taken out of play first, then put under its carrier."""
-    st._legal_cache = None  # a direct edit of the state
+    st.forget_legal()  # a direct edit of the state
     for row in rows:
         t = st.tokens[row["id"]]
         if t.where == "board":

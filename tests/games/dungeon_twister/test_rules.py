@@ -29,7 +29,7 @@ def test_options_dt_1_3() -> None:
     with pytest.raises(BadOptions):
         GAME.new_state(3, {}, 0)
     st = GAME.new_state(2, {"fixed_layout": L0, "first_seat": 1, "placement_first_seat": 1}, 0)
-    assert [s["tile"] for s in st.slots] == [f"R{i}" for i in range(1, 9)]
+    assert [s.tile for s in st.slots] == [f"R{i}" for i in range(1, 9)]
     assert st.pending() == [0, 1]
 
 

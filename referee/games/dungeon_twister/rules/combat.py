@@ -1,16 +1,26 @@
 """DT-5.8: combat — initiation, group participants, secret simultaneous cards, resolution."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Attack, CombatCard
 from ..data import content
+from ..effects import object_effects
 from . import scoring
+from .dispatch import RULES
+from .flow import action_done
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
 
 
-def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_attack = cache(Attack.wire)
+_card = cache(CombatCard.wire)
+
+
+def attack_actions(st: DTModel, a: Token) -> list[dict[str, Any]]:
     """DT-5.8.1: an enemy, not carried, on a connected square, not wounded this turn (DT-5.8.9)."""
     out = []
     for q in st.board.conn[a.pos]:
@@ -22,15 +32,15 @@ def attack_actions(st: DTState, a: Token) -> list[dict[str, Any]]:
         for tid in (sorted(occ) if len(occ) > 1 else occ):
             t = st.tokens[tid]
             if t.char and t.colour != a.colour and not t.wtt:
-                out.append({"type": "attack", "character": a.id, "target": tid})
+                out.append(_attack(a.id, tid))
     return out
 
 
-def _joins(st: DTState, t: Token, colour: int) -> bool:
+def _joins(st: DTModel, t: Token, colour: int) -> bool:
     return t.char and t.colour == colour and t.where == "board" and not t.wounded and not t.blocked
 
 
-def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]]:
+def participants(st: DTModel, a: str, target: str) -> tuple[list[str], list[str]]:
     """DT-5.8.2: grow both sides by connection to the other side until nothing changes.
     Wounded characters other than the target never join; blocked ones neither."""
     ta, tt = st.tokens[a], st.tokens[target]
@@ -56,10 +66,8 @@ def participants(st: DTState, a: str, target: str) -> tuple[list[str], list[str]
     return sorted(att), sorted(dfn)
 
 
-def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
+def side_total(st: DTModel, members: list[str], side: str, target: str) -> int:
     """DT-5.8.4: combat values (a wounded target counts 0) + item bonuses of the side."""
-    from ..effects import object_effects
-
     chars = content().characters
     total = 0
     for tid in members:
@@ -76,35 +84,38 @@ def side_total(st: DTState, members: list[str], side: str, target: str) -> int:
     return total
 
 
-def start_combat(st: DTState, action: dict[str, Any]) -> None:
-    a, target = action["character"], action["target"]
+@RULES.on(Attack)
+def attack(st: DTModel, seat: int, action: Attack) -> None:
+    """DT-5.8.1-5.8.4: 1 AP, the group combat opens; both seats choose a card in secret."""
+    a, target = action.character, action.target
     st.pay(a)
     att, dfn = participants(st, a, target)
     base = [side_total(st, att, "attack", target), side_total(st, dfn, "defence", target)]
     aseat = st.tokens[a].colour
-    st.sub = {"kind": "combat", "attacker": a, "target": target, "att": att, "def": dfn,
-              "aseat": aseat, "base": base, "cards": [None, None]}
+    st.stack.push("combat", aseat, **{"attacker": a, "target": target, "att": att, "def": dfn, "aseat": aseat,
+                                      "base": base, "cards": [None, None]})
     st.log.public("combat", attacker=a, target=target, attackers=att, defenders=dfn,
                   base_totals={"attack": base[0], "defence": base[1]})
 
 
-def card_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def card_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-5.8.3: each distinct value of the seat's own combat hand (+0 always there)."""
-    return [{"type": "combat_card", "value": v} for v in sorted(set(st.combat_hand[seat]))]
+    return [_card(v) for v in sorted(set(st.combat_hand[seat]))]
 
 
-def apply_card(st: DTState, seat: int, action: dict[str, Any]) -> bool:
-    """Record a secret card; resolve when both are in. True when the combat is over."""
+@RULES.on(CombatCard)
+def combat_card(st: DTModel, seat: int, a: CombatCard) -> None:
+    """Record a secret card; resolve when both are in (the attack action is then over)."""
     sub = st.open_sub
-    sub["cards"][seat] = action["value"]
+    sub["cards"][seat] = a.value
     st.log.public("combat_card_submitted", seat=seat)
     if None in sub["cards"]:
-        return False
+        return
     resolve(st)
-    return True
+    action_done(st)
 
 
-def resolve(st: DTState) -> None:
+def resolve(st: DTModel) -> None:
     """DT-5.8.5-5.8.10: higher total wins; tie = nothing; losers wounded, wounded losers killed."""
     sub = st.open_sub
     aseat = sub["aseat"]

@@ -15,19 +15,19 @@ from typing import TYPE_CHECKING
 from referee.engine import Rng
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
 
 
-def redraw_hidden(st: DTState, seat: int, rng: Rng) -> DTState:
-    copy = st.clone()
-    if st.phase == "over":          # DT-7.9: nothing is hidden any more (and nothing random is left)
-        return copy
+def redraw_hidden(copy: DTModel, seat: int, rng: Rng) -> None:
+    """Re-draw, in ``copy`` (a clone of the true state), what ``seat`` cannot see."""
+    if copy.phase == "over":        # DT-7.9: nothing is hidden any more (and nothing random is left)
+        return
     # DT-7.1: face-down tiles are a uniform draw of the unrevealed tiles and orientations.
-    down = [s for s, slot in enumerate(copy.slots) if not slot["revealed"]]
-    tiles = rng.shuffled(sorted(copy.slots[s]["tile"] for s in down))
+    down = [s for s, slot in enumerate(copy.slots) if not slot.revealed]
+    tiles = rng.shuffled(sorted(copy.slots[s].tile for s in down))
     for s, tile in zip(down, tiles, strict=True):
-        copy.slots[s]["tile"] = tile
-        copy.slots[s]["orientation"] = rng.below(4)
+        copy.slots[s].tile = tile
+        copy.slots[s].orientation = rng.below(4)
     if copy.phase in ("starters", "placement"):
         copy.first_seat = rng.below(2)
     other = 1 - seat
@@ -55,8 +55,7 @@ def redraw_hidden(st: DTState, seat: int, rng: Rng) -> DTState:
         t = toks[tid]
         t.where, t.slot, t.handle = "hidden", slot, handle
     # DT-7.6: the opponent's secret combat card, if already submitted.
-    sub = copy.sub
-    if sub is not None and sub["kind"] == "combat" and sub["cards"][other] is not None:
-        sub["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
+    frame = copy.stack.top()
+    if frame is not None and frame.kind == "combat" and frame.data["cards"][other] is not None:
+        frame.data["cards"][other] = rng.choice(sorted(set(copy.combat_hand[other])))
     # The board geometry does not change: face-down squares are all alike (DT-7.1).
-    return copy

@@ -7,31 +7,41 @@ DT-5.5.3.8 guarantees ``end_move`` always becomes available.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..data import DIRS
+from ..actions import Drop, EndMove, Exchange, Move, PickUp, Step
+from ..data import DIRS, content
+from ..effects import Caps, caps, object_effects
 from ..geometry import LINE, TRAP, Square, line_colour
 from . import scoring
+from .dispatch import RULES
+from .flow import action_done
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
 
 
-_CAPS: dict[str, Any] = {}
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_STEPS = [Step.wire(d) for d in DIRS]
+_pick_up = cache(PickUp.wire)
+_DROP = Drop.wire()
+_END_MOVE = EndMove.wire()
+
+
+_CAPS: dict[str, Caps] = {}
 _SUPPORTS: dict[str, bool] = {}
 _SPEED: dict[str, int] = {}
 
 
 def _load_tables() -> None:
-    from ..data import content
-    from ..effects import caps, object_effects
-
     _CAPS.update(caps())
     _SUPPORTS.update({k: e.supports_on_trap for k, e in object_effects().items()})
     _SPEED.update({k: r.speed for k, r in content().characters.items()})
 
 
-def _caps(kind: str) -> Any:
+def caps_of(kind: str) -> Caps:
+    """The capabilities of a character kind (``effects.Caps``)."""
     try:
         return _CAPS[kind]
     except KeyError:
@@ -47,7 +57,15 @@ def _supports(kind: str) -> bool:
         return _SUPPORTS[kind]
 
 
-def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool] | None:
+def has_rope(st: DTModel, t: Token) -> bool:
+    """DT-6.2.2: the character carries a Rope (an object whose effect supports it on traps)."""
+    if t.carrying is None:
+        return False
+    k = st.tokens[t.carrying]
+    return not k.char and _supports(k.kind)
+
+
+def step_target(st: DTModel, m: Token, p: Square, d: int) -> tuple[Square, bool] | None:
     """DT-5.5.3.1-7: the square a step in direction ``d`` reaches and whether it is an exit."""
     q = st.board.conn[p][d]
     if q is None:
@@ -61,7 +79,7 @@ def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool]
             if t.char and not t.wounded:
                 return None                      # DT-5.5.3.3 / DT-6.9.4
         return q, True
-    cap = _caps(m.kind)
+    cap = caps_of(m.kind)
     crossable = False
     for tid in occ:
         if tid == m.id:
@@ -72,34 +90,34 @@ def step_target(st: DTState, m: Token, p: Square, d: int) -> tuple[Square, bool]
                 if t.colour != m.colour:
                     if not cap.passes_enemies:
                         return None              # DT-5.5.3.4
-                elif _caps(t.kind).friends_cross_trap:
+                elif caps_of(t.kind).friends_cross_trap:
                     crossable = True             # DT-5.5.3.7 (d), DT-6.2.3
         elif _supports(t.kind):
             crossable = True                     # DT-5.5.3.7 (c), DT-6.2.4
-    if kind == TRAP and not (crossable or cap.crosses_traps or st.has_rope(m)):
+    if kind == TRAP and not (crossable or cap.crosses_traps or has_rope(st, m)):
         return None                              # DT-5.5.3.7, DT-6.2.1
     return q, False
 
 
-def allowed_on(st: DTState, m: Token, q: Square) -> bool:
+def allowed_on(st: DTModel, m: Token, q: Square) -> bool:
     """DT-5.5.3.7: the mover may be on square ``q`` (only traps restrict)."""
     if st.board.kind[q] != TRAP:
         return True
-    cap = _caps(m.kind)
-    if cap.crosses_traps or st.has_rope(m):
+    cap = caps_of(m.kind)
+    if cap.crosses_traps or has_rope(st, m):
         return True
     for tid in st.at.get(q, ()):
         t = st.tokens[tid]
         if tid == m.id:
             continue
-        if t.char and not t.wounded and t.colour == m.colour and _caps(t.kind).friends_cross_trap:
+        if t.char and not t.wounded and t.colour == m.colour and caps_of(t.kind).friends_cross_trap:
             return True
         if not t.char and _supports(t.kind):
             return True
     return False
 
 
-def is_end(st: DTState, x: Token, q: Square) -> bool:
+def is_end(st: DTModel, x: Token, q: Square) -> bool:
     """DT-5.5.5: ``q`` is a legal end square for ``x`` with its carried token."""
     kind = st.board.kind[q]
     if kind == LINE and line_colour(q) != x.colour:
@@ -114,10 +132,10 @@ def is_end(st: DTState, x: Token, q: Square) -> bool:
         n += 1
     if n > 2:
         return False                                                # 4 (Golden Rule 2)
-    return kind != TRAP or _caps(x.kind).stops_on_traps or st.has_rope(x)  # 3
+    return kind != TRAP or caps_of(x.kind).stops_on_traps or has_rope(st, x)  # 3
 
 
-def end_reachable(st: DTState, m: Token, start: Square, budget: int) -> bool:
+def end_reachable(st: DTModel, m: Token, start: Square, budget: int) -> bool:
     """DT-5.5.3.8: a legal end square or an exit is reachable within ``budget`` steps."""
     if is_end(st, m, start):
         return True
@@ -145,13 +163,13 @@ def end_reachable(st: DTState, m: Token, start: Square, budget: int) -> bool:
     return False
 
 
-def _after_ok(st: DTState, m: Token, steps: int) -> bool:
+def _after_ok(st: DTModel, m: Token, steps: int) -> bool:
     """DT-5.5.10: after a free sub-action the mover is still allowed here and can still end."""
     q = m.pos
     return allowed_on(st, m, q) and end_reachable(st, m, q, steps)
 
 
-def legal_steps(st: DTState, m: Token, steps: int, first_only: bool = False) -> list[dict[str, Any]]:
+def legal_steps(st: DTModel, m: Token, steps: int, first_only: bool = False) -> list[dict[str, Any]]:
     """DT-5.5.3: the legal steps (with the lookahead of rule 8)."""
     out: list[dict[str, Any]] = []
     if steps < 1:
@@ -163,24 +181,24 @@ def legal_steps(st: DTState, m: Token, steps: int, first_only: bool = False) -> 
             continue
         q, ex = r
         if ex or end_reachable(st, m, q, steps - 1):
-            out.append({"type": "step", "dir": DIRS[d]})
+            out.append(_STEPS[d])
             if first_only:
                 break
     return out
 
 
-def _rope_pick_blocked(st: DTState, m: Token, q: Square) -> bool:
+def _rope_pick_blocked(st: DTModel, m: Token, q: Square) -> bool:
     """DT-6.2.6: taking a Rope from a trap may not leave a friend unsupported there."""
     for tid in st.at.get(q, ()):
         t = st.tokens[tid]
         if tid == m.id or not t.char or t.colour != m.colour:
             continue
-        if t.wounded or not (_caps(t.kind).stops_on_traps or st.has_rope(t)):
+        if t.wounded or not (caps_of(t.kind).stops_on_traps or has_rope(st, t)):
             return True
     return False
 
 
-def _rope_victims(st: DTState, m: Token, k: Token, q: Square) -> list[str]:
+def _rope_victims(st: DTModel, m: Token, k: Token, q: Square) -> list[str]:
     """DT-6.2.6: wounded enemies lying on a trap whose Rope is taken die."""
     if st.board.kind[q] != TRAP or k.char or not _supports(k.kind):
         return []
@@ -188,7 +206,7 @@ def _rope_victims(st: DTState, m: Token, k: Token, q: Square) -> list[str]:
                   and st.tokens[tid].colour != m.colour)
 
 
-def free_actions(st: DTState, m: Token, frame: dict[str, Any]) -> list[dict[str, Any]]:
+def free_actions(st: DTModel, m: Token, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """DT-5.5.6-5.5.8 with the DT-5.5.10 limits: pick_up, drop, exchange on the current square."""
     out: list[dict[str, Any]] = []
     q = m.pos
@@ -217,7 +235,7 @@ def free_actions(st: DTState, m: Token, frame: dict[str, Any]) -> list[dict[str,
             for v in victims:
                 st.put(v, q)
             if ok:
-                out.append({"type": "pick_up", "token": k.id})
+                out.append(_pick_up(k.id))
     k_id = m.carrying
     if k_id is not None and visit["drop"] is None and visit["pick"] != k_id and not others and kind != LINE:
         k = toks[k_id]
@@ -228,16 +246,16 @@ def free_actions(st: DTState, m: Token, frame: dict[str, Any]) -> list[dict[str,
             st.lift(k_id)
             st.carry(m.id, k_id)
             if ok:
-                out.append({"type": "drop"})
+                out.append(_DROP)
     if friend is not None and not visit["xchg"]:
         mode = _exchange_mode(m, friend)
         if mode is not None:
             m.carrying, friend.carrying = friend.carrying, m.carrying
-            ok = (kind != TRAP or _caps(friend.kind).stops_on_traps or st.has_rope(friend)) \
+            ok = (kind != TRAP or caps_of(friend.kind).stops_on_traps or has_rope(st, friend)) \
                 and _after_ok(st, m, steps)
             m.carrying, friend.carrying = friend.carrying, m.carrying
             if ok:
-                out.append({"type": "exchange", "mode": mode, "friend": friend.id})
+                out.append(Exchange.wire(mode, friend.id))
     return out
 
 
@@ -251,24 +269,24 @@ def _exchange_mode(m: Token, f: Token) -> str | None:
     return None
 
 
-def _anchors(st: DTState, q: Square) -> int:
+def _anchors(st: DTModel, q: Square) -> int:
     """DT-5.5.7 [design D13]: connected neighbouring floor/gear squares of a trap."""
     board = st.board
     return sum(1 for n in board.conn[q] if n is not None
                and board.kind[n] in ("floor", "gear"))
 
 
-def move_legal(st: DTState) -> list[dict[str, Any]]:
+def move_legal(st: DTModel) -> list[dict[str, Any]]:
     """The move sub-phase's legal list (DT-5.5.2)."""
     frame = st.open_sub
     m = st.tokens[frame["char"]]
     out = legal_steps(st, m, frame["steps"]) + free_actions(st, m, frame)
     if is_end(st, m, m.pos):
-        out.append({"type": "end_move"})
+        out.append(_END_MOVE)
     return out
 
 
-def can_start_move(st: DTState, m: Token) -> bool:
+def can_start_move(st: DTModel, m: Token) -> bool:
     """DT-5.3.5 [design D8]: a move is offered only if a step or a free sub-action exists."""
     steps = _speed(m)
     return bool(legal_steps(st, m, steps, True)) or bool(free_actions(st, m, new_frame(m, steps)))
@@ -283,19 +301,19 @@ def _speed(m: Token) -> int:
 
 
 def new_frame(m: Token, steps: int) -> dict[str, Any]:
-    return {"kind": "move", "char": m.id, "steps": steps,
-            "visit": {"pick": None, "drop": None, "xchg": False}}
+    """The data of a ``move`` frame: the mover, its steps left, this visit's free sub-actions."""
+    return {"char": m.id, "steps": steps, "visit": {"pick": None, "drop": None, "xchg": False}}
 
 
-def start_move(st: DTState, c: str) -> None:
+@RULES.on(Move)
+def move(st: DTModel, seat: int, a: Move) -> None:
     """DT-5.5.1: 1 AP, fresh ``speed`` steps."""
-    m = st.tokens[c]
-    st.pay(c)
-    st.sub = new_frame(m, _speed(m))
-    st.sub["path"] = [list(m.pos)]
+    m = st.tokens[a.character]
+    st.pay(m.id)
+    st.stack.push("move", m.colour, **new_frame(m, _speed(m)), path=[list(m.pos)])
 
 
-def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
+def _log_move(st: DTModel, frame: dict[str, Any], exited: bool) -> None:
     """DT-7.7: one event per completed move (its path), to keep the log small."""
     path = frame.get("path")
     if path:  # (after a jump / wall-walk landing the landing event says it all)
@@ -303,55 +321,74 @@ def _log_move(st: DTState, frame: dict[str, Any], exited: bool) -> None:
                       exit=exited)
 
 
-def apply_move_action(st: DTState, seat: int, action: dict[str, Any]) -> bool:
-    """Apply a move sub-phase decision; True when the action (the whole move) is over."""
+@RULES.on(Step)
+def step(st: DTModel, seat: int, a: Step) -> None:
+    """DT-5.5.3: one step; leaving through the enemy line ends the move (DT-6.6)."""
     frame = st.open_sub
     m = st.tokens[frame["char"]]
-    kind = action["type"]
-    if kind == "step":
-        d = DIRS.index(action["dir"])
-        r = step_target(st, m, m.pos, d)
-        assert r is not None, "a legal step has a target"
-        q, ex = r
-        st.lift(m.id)
-        frame["steps"] -= 1
-        frame["visit"] = {"pick": None, "drop": None, "xchg": False}
-        frame.setdefault("path", []).append(list(q))
-        if ex:
-            m.where = "limbo"
-            _log_move(st, frame, True)
-            scoring.exit_dungeon(st, m.id)
-            return True
-        st.put(m.id, q)
-        return False
-    if kind == "end_move":
-        _log_move(st, frame, False)
-        return True
-    visit = frame["visit"]
+    r = step_target(st, m, m.pos, DIRS.index(a.dir))
+    assert r is not None, "a legal step has a target"
+    q, ex = r
+    st.lift(m.id)
+    frame["steps"] -= 1
+    frame["visit"] = {"pick": None, "drop": None, "xchg": False}
+    frame.setdefault("path", []).append(list(q))
+    if ex:
+        m.where = "limbo"
+        _log_move(st, frame, True)
+        scoring.exit_dungeon(st, m.id)
+        action_done(st)
+        return
+    st.put(m.id, q)
+
+
+@RULES.on(EndMove)
+def end_move(st: DTModel, seat: int, a: EndMove) -> None:
+    """DT-5.5.9: the move ends on a legal end square."""
+    _log_move(st, st.open_sub, False)
+    action_done(st)
+
+
+@RULES.on(PickUp)
+def pick_up(st: DTModel, seat: int, a: PickUp) -> None:
+    """DT-5.5.6 (DT-6.2.6: taking a Rope kills the wounded enemies it held on the trap)."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
     q = m.pos
-    if kind == "pick_up":
-        k = st.tokens[action["token"]]
-        victims = _rope_victims(st, m, k, q)
-        st.lift(k.id)
-        st.carry(m.id, k.id)
-        visit["pick"] = k.id
-        st.log.public("pick_up", character=m.id, token=k.id, square=list(q))
-        for v in victims:
-            scoring.kill(st, v, "rope_taken")
-    elif kind == "drop":
-        k_id = st.uncarry(m.id)
-        assert k_id is not None, "a legal drop has something to drop"
-        st.put(k_id, q)
-        visit["drop"] = k_id
-        st.log.public("drop", character=m.id, token=k_id, square=list(q))
-    elif kind == "exchange":
-        f = st.tokens[action["friend"]]
-        a, b = m.carrying, f.carrying
-        m.carrying, f.carrying = b, a
-        if b is not None:
-            st.tokens[b].carrier = m.id
-        if a is not None:
-            st.tokens[a].carrier = f.id
-        visit["xchg"] = True
-        st.log.public("exchange", character=m.id, friend=f.id, mode=action["mode"], gave=a, took=b)
-    return False
+    k = st.tokens[a.token]
+    victims = _rope_victims(st, m, k, q)
+    st.lift(k.id)
+    st.carry(m.id, k.id)
+    frame["visit"]["pick"] = k.id
+    st.log.public("pick_up", character=m.id, token=k.id, square=list(q))
+    for v in victims:
+        scoring.kill(st, v, "rope_taken")
+
+
+@RULES.on(Drop)
+def drop(st: DTModel, seat: int, a: Drop) -> None:
+    """DT-5.5.7."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
+    q = m.pos
+    k_id = st.uncarry(m.id)
+    assert k_id is not None, "a legal drop has something to drop"
+    st.put(k_id, q)
+    frame["visit"]["drop"] = k_id
+    st.log.public("drop", character=m.id, token=k_id, square=list(q))
+
+
+@RULES.on(Exchange)
+def exchange(st: DTModel, seat: int, a: Exchange) -> None:
+    """DT-5.5.8."""
+    frame = st.open_sub
+    m = st.tokens[frame["char"]]
+    f = st.tokens[a.friend]
+    x, y = m.carrying, f.carrying
+    m.carrying, f.carrying = y, x
+    if y is not None:
+        st.tokens[y].carrier = m.id
+    if x is not None:
+        st.tokens[x].carrier = f.id
+    frame["visit"]["xchg"] = True
+    st.log.public("exchange", character=m.id, friend=f.id, mode=a.mode, gave=x, took=y)

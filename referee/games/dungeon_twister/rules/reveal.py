@@ -4,11 +4,21 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..actions import PlaceRevealed, Reveal
 from ..data import COLOURS, DX, DY, content
 from ..geometry import FLOOR, GEAR, line_colour, slot_of, slot_squares
+from .dispatch import RULES
+from .flow import action_done
 
 if TYPE_CHECKING:
-    from ..state import DTState, Token
+    from ..model import DTModel, Token
+
+
+@cache
+def _place(tid: str, x: int, y: int) -> dict[str, Any]:
+    """A legal-list dict, one per distinct action (they are shared and never edited: the engine's
+    contract)."""
+    return PlaceRevealed.wire(tid, [x, y])
 
 
 @cache
@@ -34,7 +44,7 @@ def _border() -> dict[tuple[int, int], list[tuple[int, int]]]:
 _BORDER = _border()
 
 
-def reveal_slots(st: DTState, c: Token) -> list[int]:
+def reveal_slots(st: DTModel, c: Token) -> list[int]:
     """DT-5.6.1: face-down slots the able character ``c`` has access to.
 
     The hidden tile's walls never matter (DT-7.1); only ``c``'s own tile walls do.
@@ -44,60 +54,63 @@ def reveal_slots(st: DTState, c: Token) -> list[int]:
     if st.all_revealed:
         return []
     if line_colour(p) == c.colour:
-        out.update(s for s in line_slots(c.colour) if not st.slots[s]["revealed"])
+        out.update(s for s in line_slots(c.colour) if not st.slots[s].revealed)
     else:
         for d, s in _BORDER.get(p, ()):
-            if not st.slots[s]["revealed"] and not st.board.own_wall(p, d):
+            if not st.slots[s].revealed and not st.board.own_wall(p, d):
                 out.add(s)
     return sorted(out)
 
 
-def apply_reveal(st: DTState, seat: int, action: dict[str, Any]) -> bool:
-    """DT-5.6.2: tokens taken off and made public, tile turned up, then DT-6.1 placement.
-    Returns True when nothing is left to place (the action is over)."""
-    s = action["slot"]
-    st.pay(action["character"])
+@RULES.on(Reveal)
+def reveal(st: DTModel, seat: int, a: Reveal) -> None:
+    """DT-5.6.2: tokens taken off and made public, tile turned up, then DT-6.1 placement (the action
+    is over when nothing is left to place)."""
+    s = a.slot
+    st.pay(a.character)
     found = sorted((t for t in st.tokens.values() if t.where == "hidden" and t.slot == s),
                    key=lambda t: t.handle or "")
-    st.slots[s]["revealed"] = True
+    st.slots[s].revealed = True
     st.rebuild_board(slot=s)
     st.stats[seat]["rooms_revealed"] += 1
     for t in found:
         t.where = "placing"
-    st.log.public("reveal", seat=seat, character=action["character"], slot=s, tile=st.slots[s]["tile"],
-                  orientation=st.slots[s]["orientation"],
+    st.log.public("reveal", seat=seat, character=a.character, slot=s, tile=st.slots[s].tile,
+                  orientation=st.slots[s].orientation,
                   tokens=[{"handle": t.handle, "token": t.id} for t in found])
     rev = [t.id for t in found if t.char or t.colour != seat]            # DT-6.1.1
     opp = [t.id for t in found if not t.char and t.colour == seat]
     if not rev and not opp:
-        return True
-    st.sub = {"kind": "place", "slot": s, "revealer": seat, "placer": seat if rev else 1 - seat,
-              "rev": sorted(rev), "opp": sorted(opp)}
-    return False
+        action_done(st)
+        return
+    placer = seat if rev else 1 - seat
+    st.stack.push("place", placer, slot=s, revealer=seat, placer=placer, rev=sorted(rev), opp=sorted(opp))
 
 
-def place_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def place_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-6.1.2: one token of the placer's list on an empty floor or gear square of the slot."""
     sub = st.open_sub
     todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
     squares = [sq for sq in slot_squares(sub["slot"])
                if st.board.kind[sq] in (FLOOR, GEAR) and sq not in st.at]
-    return [{"type": "place_revealed", "token": tid, "square": [x, y]} for tid in todo for (x, y) in squares]
+    return [_place(tid, x, y) for tid in todo for (x, y) in squares]
 
 
-def apply_place(st: DTState, seat: int, action: dict[str, Any]) -> bool:
-    """Place one token face up (DT-6.1.3); True when the reveal action is complete."""
+@RULES.on(PlaceRevealed)
+def place_revealed(st: DTModel, seat: int, a: PlaceRevealed) -> None:
+    """Place one token face up (DT-6.1.3); the reveal action is complete when all are placed."""
     sub = st.open_sub
     todo = sub["rev"] if seat == sub["revealer"] else sub["opp"]
-    todo.remove(action["token"])
-    t = st.tokens[action["token"]]
+    todo.remove(a.token)
+    t = st.tokens[a.token]
     t.handle = None
-    x, y = action["square"]
+    x, y = a.square
     st.put(t.id, (x, y))
-    st.log.public("place_revealed", seat=seat, token=t.id, square=list(action["square"]))
+    st.log.public("place_revealed", seat=seat, token=t.id, square=list(a.square))
     if todo:
-        return False
+        return
     if seat == sub["revealer"] and sub["opp"]:
-        sub["placer"] = 1 - seat
-        return False
-    return True
+        frame = st.stack.frames[-1]
+        frame.seat = sub["placer"] = 1 - seat
+        return
+    action_done(st)

@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..data import content
+from ..effects import object_effects
 from ..geometry import TRAP
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
 
 
-def add_vp(st: DTState, seat: int, n: int, cause: str) -> None:
+def add_vp(st: DTModel, seat: int, n: int, cause: str) -> None:
     """DT-8.1: VP are public; reaching ``vp_target`` triggers the end at the end of the turn."""
     if n <= 0:
         return
@@ -20,14 +21,12 @@ def add_vp(st: DTState, seat: int, n: int, cause: str) -> None:
         st.end_triggered = True
 
 
-def kill(st: DTState, tid: str, cause: str) -> None:
+def kill(st: DTModel, tid: str, cause: str) -> None:
     """DT-6.3.3 / DT-6.5.1: remove a character; the opponent of its owner gains 1 VP.
 
     Its carried object stays on its square (removed if that square is a trap and the object is
     not a Rope); a carried wounded character is killed too.
     """
-    from ..effects import object_effects
-
     t = st.tokens[tid]
     sq = t.square
     if t.where == "carried" and t.carrier is not None:
@@ -54,7 +53,7 @@ def kill(st: DTState, tid: str, cause: str) -> None:
     add_vp(st, by, 1, "kill")
 
 
-def wound(st: DTState, tid: str, winner: int) -> None:
+def wound(st: DTModel, tid: str, winner: int) -> None:
     """DT-6.3.1: a carried wounded friend dies, the carried object is left on the square, the
     character turns face down (wounded this turn); on a trap it stays there (DT-6.2.5)."""
     t = st.tokens[tid]
@@ -72,11 +71,9 @@ def wound(st: DTState, tid: str, winner: int) -> None:
     st.log.public("wounded", character=tid)
 
 
-def exit_dungeon(st: DTState, tid: str) -> None:
+def exit_dungeon(st: DTModel, tid: str) -> None:
     """DT-6.6: leave through the enemy line: VP (Goblin 2), carried friend safe, carried object
     removed (+1 VP for a Treasure)."""
-    from ..effects import object_effects
-
     t = st.tokens[tid]
     seat = t.colour
     vp = content().characters[t.kind].exit_vp

@@ -1,12 +1,19 @@
 """DT-4.3-DT-4.7: secret starting teams, alternate face-down placement, reveal of the teams."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ChooseStarter, PlaceHidden
 from ..data import COLOURS, content
+from .dispatch import RULES
 
 if TYPE_CHECKING:
-    from ..state import DTState
+    from ..model import DTModel
+
+
+# Legal-list dicts, one per distinct action (they are shared and never edited: the engine's contract).
+_place = cache(PlaceHidden.wire)
 
 
 def dot_square(seat: int, k: int) -> tuple[int, int]:
@@ -15,14 +22,14 @@ def dot_square(seat: int, k: int) -> tuple[int, int]:
     return line.x, line.dots[k]
 
 
-def starter_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def starter_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-4.3: the seat's characters not chosen yet."""
-    return [{"type": "choose_starter", "character": t.kind}
-            for t in st.own_chars(seat) if t.where == "pool"]
+    return [ChooseStarter.wire(t.kind) for t in st.own_chars(seat) if t.where == "pool"]
 
 
-def apply_starter(st: DTState, seat: int, action: dict[str, Any]) -> None:
-    t = st.tokens[f"{COLOURS[seat]}.{action['character']}"]
+@RULES.on(ChooseStarter)
+def choose_starter(st: DTModel, seat: int, a: ChooseStarter) -> None:
+    t = st.tokens[f"{COLOURS[seat]}.{a.character}"]
     k = len(st.starters[seat])
     t.where = "starter"
     t.handle = f"S-{COLOURS[seat]}-D{k + 1}"
@@ -32,7 +39,7 @@ def apply_starter(st: DTState, seat: int, action: dict[str, Any]) -> None:
         st.phase = "placement"
 
 
-def placement_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
+def placement_legal(st: DTModel, seat: int) -> list[dict[str, Any]]:
     """DT-4.5: own unplaced token x slot below its capacity."""
     counts = [0] * 8
     for t in st.tokens.values():
@@ -40,13 +47,14 @@ def placement_legal(st: DTState, seat: int) -> list[dict[str, Any]]:
             counts[t.room] += 1
     slots = [s.slot for s in content().slots if counts[s.slot] < s.capacity]
     pool = sorted(t.id for t in st.tokens.values() if t.colour == seat and t.where == "pool")
-    return [{"type": "place_hidden", "token": tid, "slot": s} for tid in pool for s in slots]
+    return [_place(tid, s) for tid in pool for s in slots]
 
 
-def apply_placement(st: DTState, seat: int, action: dict[str, Any]) -> None:
-    t = st.tokens[action["token"]]
+@RULES.on(PlaceHidden)
+def place_hidden(st: DTModel, seat: int, a: PlaceHidden) -> None:
+    t = st.tokens[a.token]
     t.where = "hidden"
-    t.slot = action["slot"]
+    t.slot = a.slot
     t.handle = f"H{st.next_handle:02d}"
     st.next_handle += 1
     st.log.public("place_hidden", seat=seat, handle=t.handle, slot=t.slot)
