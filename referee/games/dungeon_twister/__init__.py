@@ -7,7 +7,7 @@ from referee.engine import Game, State
 
 from .actions import ACTIONS
 from .data import content as load_content
-from .data import validate_effects
+from .effects import validate_effects
 from .info import INFO
 from .options import OPTIONS, check_options
 from .rules.dispatch import RULES

@@ -271,21 +271,12 @@ def content() -> Content:
             raise ContentError(f"{bo_where}: row {s.slot!r}: slot must equal 4*row+col and be numbered 0..7")
     out = Content(chars, objs, cards, rooms, ordered, lines, int(board["width"]), int(board["height"]),
                   geometry, pair_of)
-    _check_effects(out)
-    return out
-
-
-def validate_effects() -> None:
-    """Every ability and object effect named in data resolves (DT-3.5, DT-3.6)."""
-    _check_effects(content())
-
-
-def _check_effects(c: Content) -> None:
-    from .effects import ABILITIES, OBJECT_EFFECTS
-    ABILITIES.check(f"{WHERE}/characters.toml", {k: r.abilities for k, r in c.characters.items()})
-    OBJECT_EFFECTS.check(f"{WHERE}/objects.toml", {k: [r.effect] for k, r in c.objects.items()})
-    known = {a for r in c.characters.values() for a in r.abilities}
-    for k, r in c.objects.items():
+    known = {a for r in out.characters.values() for a in r.abilities}
+    for k, r in out.objects.items():
         if r.requires and r.requires not in known:
             raise ContentError(
                 f"{WHERE}/objects.toml: row {k!r}: 'requires' names unknown ability {r.requires!r}")
+    # the effect keys it names are checked against the effects registries by effects.check_content
+    return out
+
+

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.engine import EffectRegistry
 
-from .data import ObjectRow, content
+from .data import WHERE, Content, ObjectRow, content
 
 ABILITIES: EffectRegistry[Any] = EffectRegistry("dungeon_twister abilities")
 OBJECT_EFFECTS: EffectRegistry[Any] = EffectRegistry("dungeon_twister object effects")
@@ -211,3 +211,14 @@ def caps() -> dict[str, Caps]:
 @cache
 def object_effects() -> dict[str, ObjectEffect]:
     return effects_by_kind()
+
+
+def check_content(c: Content) -> None:
+    """Every ability and object effect the content names resolves (DT-3.5, DT-3.6): the content module
+    sits below this one, so the check lives here (``Game.validate_content``)."""
+    ABILITIES.check(f"{WHERE}/characters.toml", {k: r.abilities for k, r in c.characters.items()})
+    OBJECT_EFFECTS.check(f"{WHERE}/objects.toml", {k: [r.effect] for k, r in c.objects.items()})
+
+
+def validate_effects() -> None:
+    check_content(content())

@@ -7,7 +7,7 @@ import pytest
 
 from referee.engine import ContentError
 from referee.games.dungeon_twister import data
-from referee.games.dungeon_twister.effects import ABILITIES, OBJECT_EFFECTS
+from referee.games.dungeon_twister.effects import ABILITIES, OBJECT_EFFECTS, check_content, validate_effects
 from referee.games.dungeon_twister.geometry import GEAR, TRAP
 
 from .builder import build
@@ -26,7 +26,7 @@ def test_content_counts_dt_3_1() -> None:
 
 def test_every_effect_key_resolves_and_every_effect_is_used() -> None:
     c = data.content()
-    data.validate_effects()
+    validate_effects()
     abilities = {a for r in c.characters.values() for a in r.abilities}
     effects = {r.effect for r in c.objects.values()}
     assert ABILITIES.unused(abilities) == []
@@ -45,7 +45,7 @@ def _broken(monkeypatch: pytest.MonkeyPatch, name: str, mutate: Any) -> str:
     data.content.cache_clear()
     try:
         with pytest.raises(ContentError) as info:
-            data.content()
+            check_content(data.content())   # the content, then the effect keys it names
     finally:
         monkeypatch.setattr(data, "load_data", real)
         data.content.cache_clear()
