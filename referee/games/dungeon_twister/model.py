@@ -267,23 +267,6 @@ class DTModel(State):
         self.removed.append(tid)
 
     # -- queries ---------------------------------------------------------------------------
-    def able(self, t: Token) -> bool:
-        """DT-5.1.2: healthy, not carried, not blocked, on the board."""
-        return t.where == "board" and not t.wounded and not t.blocked
-
-    def can_pay(self, tid: str) -> bool:
-        """DT-5.3.2: an action of ``tid`` can be paid from its potion AP or the card AP."""
-        return self.card_ap > 0 or self.potion_ap.get(tid, 0) > 0
-
-    def pay(self, tid: str) -> None:
-        """DT-5.3.2: potion AP first, then card AP."""
-        if self.potion_ap.get(tid, 0) > 0:
-            self.potion_ap[tid] -= 1
-            if not self.potion_ap[tid]:
-                del self.potion_ap[tid]
-        else:
-            self.card_ap -= 1
-
     def own_chars(self, seat: int) -> list[Token]:
         """The seat's 8 character tokens in a fixed order."""
         return self.chars[seat]

@@ -25,7 +25,7 @@ from ..effects import ObjectEffect, object_effects
 from ..geometry import LINE, TRAP, line_colour
 from . import scoring
 from .dispatch import RULES
-from .flow import done_unless_open
+from .flow import done_unless_open, pay
 from .movement import is_end, new_frame
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def heal_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Heal)
 def heal(st: DTModel, seat: int, a: Heal) -> None:
     """DT-5.9.1: 1 AP; the healed character is blocked this turn."""
-    st.pay(a.character)
+    pay(st, a.character)
     w = st.tokens[a.target]
     w.wounded = False
     w.blocked = True
@@ -94,7 +94,7 @@ _PORTCULLIS_STATE = {OpenPortcullis: "open", ClosePortcullis: "closed", BreakPor
 @RULES.on(OpenPortcullis, ClosePortcullis, BreakPortcullis)
 def portcullis(st: DTModel, seat: int, a: OpenPortcullis | ClosePortcullis | BreakPortcullis) -> None:
     """DT-5.9.2 / DT-5.9.5: 1 AP, the portcullis opens, closes or breaks (DT-3.3.1)."""
-    st.pay(a.character)
+    pay(st, a.character)
     new = _PORTCULLIS_STATE[type(a)]
     st.ports[a.portcullis] = new
     st.rebuild_board(squares=st.board.port_squares[a.portcullis])
@@ -113,7 +113,7 @@ def regenerate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Regenerate)
 def regenerate(st: DTModel, seat: int, a: Regenerate) -> None:
     """DT-5.9.3: 1 AP; healthy again, blocked this turn."""
-    st.pay(a.character)
+    pay(st, a.character)
     t = st.tokens[a.character]
     t.wounded = False
     t.blocked = True
@@ -158,7 +158,7 @@ def _land(st: DTModel, c: Token, q: Any, how: str) -> None:
 @RULES.on(WallWalk)
 def wall_walk(st: DTModel, seat: int, a: WallWalk) -> None:
     """DT-5.9.4: 1 AP, through the wall, then one visit of free sub-actions."""
-    st.pay(a.character)
+    pay(st, a.character)
     c = st.tokens[a.character]
     d = DIRS.index(a.dir)
     _land(st, c, (c.pos[0] + DX[d], c.pos[1] + DY[d]), "wall_walk")
@@ -186,7 +186,7 @@ def fireball_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Fireball)
 def fireball(st: DTModel, seat: int, a: Fireball) -> None:
     """DT-5.10.1: 1 AP, kill every character on the target square; non-Rope objects on a trap go."""
-    st.pay(a.character)
+    pay(st, a.character)
     c = st.tokens[a.character]
     q = _fireball_target(st, c, DIRS.index(a.dir))
     wand = c.carrying
@@ -221,7 +221,7 @@ def potion_actions(st: DTModel, c: Token, potion: ObjectEffect) -> list[dict[str
 @RULES.on(DrinkPotion)
 def drink_potion(st: DTModel, seat: int, a: DrinkPotion) -> None:
     """DT-5.10.2: 1 AP, the potion's AP go to this character."""
-    st.pay(a.character)
+    pay(st, a.character)
     c = st.tokens[a.character]
     potion = c.carrying
     assert potion is not None, "a legal potion action has a potion"
@@ -256,7 +256,7 @@ def jump_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Jump)
 def jump(st: DTModel, seat: int, a: Jump) -> None:
     """DT-5.11.2: 1 AP and a Jump card, then one visit of free sub-actions."""
-    st.pay(a.character)
+    pay(st, a.character)
     c = st.tokens[a.character]
     st.jumps[c.colour] -= 1
     st.log.public("jump_card", seat=c.colour, left=st.jumps[c.colour])

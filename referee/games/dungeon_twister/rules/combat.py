@@ -9,7 +9,7 @@ from ..data import content
 from ..effects import object_effects
 from . import scoring
 from .dispatch import RULES
-from .flow import action_done
+from .flow import action_done, pay
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
@@ -88,7 +88,7 @@ def side_total(st: DTModel, members: list[str], side: str, target: str) -> int:
 def attack(st: DTModel, seat: int, action: Attack) -> None:
     """DT-5.8.1-5.8.4: 1 AP, the group combat opens; both seats choose a card in secret."""
     a, target = action.character, action.target
-    st.pay(a)
+    pay(st, a)
     att, dfn = participants(st, a, target)
     base = [side_total(st, att, "attack", target), side_total(st, dfn, "defence", target)]
     aseat = st.tokens[a].colour

@@ -1,8 +1,18 @@
-"""DT-5.3.3-5.3.4, DT-5.4, DT-8.1/8.3: the end of an action, of a turn and of the game."""
+"""DT-5.3.2-5.3.4, DT-5.4, DT-8.1/8.3: paying an action, the end of an action, of a turn and of the game."""
 from __future__ import annotations
 
 from ..data import content
 from ..model import DTModel
+
+
+def pay(st: DTModel, tid: str) -> None:
+    """DT-5.3.2: an action of ``tid`` is paid from its potion AP first, then from the card AP."""
+    if st.potion_ap.get(tid, 0) > 0:
+        st.potion_ap[tid] -= 1
+        if not st.potion_ap[tid]:
+            del st.potion_ap[tid]
+    else:
+        st.card_ap -= 1
 
 
 def action_done(st: DTModel) -> None:

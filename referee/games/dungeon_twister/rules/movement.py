@@ -16,7 +16,7 @@ from ..effects import Caps, caps, object_effects
 from ..geometry import LINE, TRAP, Square, line_colour
 from . import scoring
 from .dispatch import RULES
-from .flow import action_done
+from .flow import action_done, pay
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
@@ -309,7 +309,7 @@ def new_frame(m: Token, steps: int) -> dict[str, Any]:
 def move(st: DTModel, seat: int, a: Move) -> None:
     """DT-5.5.1: 1 AP, fresh ``speed`` steps."""
     m = st.tokens[a.character]
-    st.pay(m.id)
+    pay(st, m.id)
     st.stack.push("move", m.colour, **new_frame(m, _speed(m)), path=[list(m.pos)])
 
 

@@ -8,7 +8,7 @@ from ..actions import PlaceRevealed, Reveal
 from ..data import COLOURS, DX, DY, content
 from ..geometry import FLOOR, GEAR, line_colour, slot_of, slot_squares
 from .dispatch import RULES
-from .flow import action_done
+from .flow import action_done, pay
 
 if TYPE_CHECKING:
     from ..model import DTModel, Token
@@ -67,7 +67,7 @@ def reveal(st: DTModel, seat: int, a: Reveal) -> None:
     """DT-5.6.2: tokens taken off and made public, tile turned up, then DT-6.1 placement (the action
     is over when nothing is left to place)."""
     s = a.slot
-    st.pay(a.character)
+    pay(st, a.character)
     found = sorted((t for t in st.tokens.values() if t.where == "hidden" and t.slot == s),
                    key=lambda t: t.handle or "")
     st.slots[s].revealed = True

@@ -8,7 +8,7 @@ from ..actions import Rotate
 from ..data import content, rotate_ccw, rotate_cw
 from ..geometry import GEAR, slot_of, slot_origin, slot_squares
 from .dispatch import RULES
-from .flow import action_done
+from .flow import action_done, pay
 from .movement import caps_of
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def rotate_actions(st: DTModel, c: Token) -> list[dict[str, Any]]:
 @RULES.on(Rotate)
 def rotate(st: DTModel, seat: int, a: Rotate) -> None:
     """DT-5.7.2: 1 AP, one quarter turn; every token on the slot turns with it; nothing else moves."""
-    st.pay(a.character)
+    pay(st, a.character)
     s, d = a.slot, a.dir
     slot = st.slots[s]
     slot.orientation = (slot.orientation + (1 if d == "cw" else 3)) % 4
