@@ -1,9 +1,8 @@
 """CK-5.5 .. CK-5.22: one frozen dataclass per action type; the wire form is ``{"type": TYPE, ...}``."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from referee.engine import Action, ActionSet
 
@@ -160,16 +159,3 @@ class Decline(Action):
 ACTIONS = ActionSet([PlayCard, Acquire, AcquireReserve, UseDevice, Defeat, DefeatGoblin, Move, Teleport,
                      TakeArtifact, BuyMarket, UseToken, EndTurn, TakeToken, SkipToken, Choose, Discard, Trash,
                      SecretFrom, Decline])
-
-
-class Wires(dict[Any, dict[str, Any]]):
-    """key -> the wire dict of one action (``X.wire(...)``), made on first use and shared after: the legal
-    lists are the hot path, and their dicts are never edited (``State.legal_actions``)."""
-
-    def __init__(self, make: Callable[[Any], dict[str, Any]]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> dict[str, Any]:
-        wire = self[key] = self.make(key)
-        return wire

@@ -2,6 +2,7 @@
 monsters, the Goblin and potion tokens."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..actions import (
@@ -12,7 +13,6 @@ from ..actions import (
     PlayCard,
     UseDevice,
     UseToken,
-    Wires,
 )
 from ..model import ClankModel
 from .dispatch import RULES
@@ -21,13 +21,13 @@ from .resources import push_effects
 BLUE = frozenset({"item", "gem", "companion"})
 PILES = ("hireling", "pathfinder", "codex")
 
-#: the legal lists' dicts, by card id / row slot / pile / token id (see ``Wires``)
-_PLAY = Wires(PlayCard.wire)
-_ACQUIRE = Wires(Acquire.wire)
-_USE_DEVICE = Wires(UseDevice.wire)
-_DEFEAT = Wires(Defeat.wire)
-_RESERVE = Wires(AcquireReserve.wire)
-_USE_TOKEN = Wires(UseToken.wire)
+#: the legal lists' dicts, by card id / row slot / pile / token id: one shared dict per action (rules-style)
+_PLAY = cache(PlayCard.wire)
+_ACQUIRE = cache(Acquire.wire)
+_USE_DEVICE = cache(UseDevice.wire)
+_DEFEAT = cache(Defeat.wire)
+_RESERVE = cache(AcquireReserve.wire)
+_USE_TOKEN = cache(UseToken.wire)
 _GOBLIN = DefeatGoblin.wire()
 
 
@@ -50,7 +50,7 @@ def legal_cards(st: ClankModel) -> list[dict[str, Any]]:
     cat = st.cat
     types, type_of = cat.card_types, cat.type_of
     p = st.p[st.active]
-    out: list[dict[str, Any]] = [_PLAY[c] for c in representatives(p.hand, type_of)]
+    out: list[dict[str, Any]] = [_PLAY(c) for c in representatives(p.hand, type_of)]
     skill, swords = st.skill, st.swords
     row = st.row
     devices: list[dict[str, Any]] = []
@@ -61,15 +61,15 @@ def legal_cards(st: ClankModel) -> list[dict[str, Any]]:
         ct = types[type_of[cid]]
         if ct.kind == "monster":
             if ct.cost <= swords:
-                monsters.append(_DEFEAT[k])
+                monsters.append(_DEFEAT(k))
         elif ct.cost <= skill:
             if ct.kind == "device":
-                devices.append(_USE_DEVICE[k])
+                devices.append(_USE_DEVICE(k))
             else:
-                out.append(_ACQUIRE[k])
+                out.append(_ACQUIRE(k))
     for pile in PILES:
         if st.reserve[pile] and cat.reserve_piles[pile].cost <= skill:
-            out.append(_RESERVE[pile])
+            out.append(_RESERVE(pile))
     out.extend(devices)
     out.extend(monsters)
     if swords >= cat.constants["goblin_swords"]:
@@ -82,7 +82,7 @@ def legal_tokens(st: ClankModel) -> list[dict[str, Any]]:
     # [design] not deduplicated by type: the spec names the token id and lists stay tiny
     kinds = st.cat.secrets
     sto = st.cat.secret_type_of
-    return [_USE_TOKEN[t] for t in sorted(st.p[st.active].tokens)
+    return [_USE_TOKEN(t) for t in sorted(st.p[st.active].tokens)
             if kinds[sto[t]].kind == "potion"]
 
 

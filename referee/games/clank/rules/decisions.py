@@ -3,23 +3,24 @@ and revealing secrets."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from referee.engine import Action, Frame
 
-from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash, Wires
+from ..actions import Choose, Decline, Discard, SecretFrom, SkipToken, TakeToken, Trash
 from ..model import ClankModel
 from .cards import representatives
 from .dispatch import RULES
 from .resources import draw, make_clank, push_effects
 
-#: the legal lists' dicts (see ``Wires``)
-_TAKE_TOKEN = Wires(TakeToken.wire)
+#: the legal lists' dicts (one shared dict per distinct action: docs/rules-style.md)
+_TAKE_TOKEN = cache(TakeToken.wire)
 _SKIP_TOKEN = SkipToken.wire()
 _CHOOSE = (Choose.wire(0), Choose.wire(1))
-_DISCARD = Wires(Discard.wire)
-_TRASH = Wires(lambda k: Trash.wire(*k))
-_SECRET_FROM = Wires(SecretFrom.wire)
+_DISCARD = cache(Discard.wire)
+_TRASH = cache(Trash.wire)
+_SECRET_FROM = cache(SecretFrom.wire)
 _DECLINE = Decline.wire()
 
 
@@ -33,11 +34,11 @@ def legal_pickup(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
     room = frame.data["room"]
     out: list[dict[str, Any]] = []
     if st.minor.get(room):
-        out.append(_TAKE_TOKEN["minor"])
+        out.append(_TAKE_TOKEN("minor"))
     if room in st.major:
-        out.append(_TAKE_TOKEN["major"])
+        out.append(_TAKE_TOKEN("major"))
     if st.idols_at.get(room):
-        out.append(_TAKE_TOKEN["idol"])
+        out.append(_TAKE_TOKEN("idol"))
     out.append(_SKIP_TOKEN)
     return out
 
@@ -49,20 +50,20 @@ def legal_choose(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
 
 def legal_discard(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
     """CK-5.20: one card per type in hand, or decline."""
-    return [_DISCARD[c] for c in representatives(st.p[frame.seat].hand, st.cat.type_of)] + [_DECLINE]
+    return [_DISCARD(c) for c in representatives(st.p[frame.seat].hand, st.cat.type_of)] + [_DECLINE]
 
 
 def legal_trash(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
     """CK-5.21: one card per type in the play area, then in the discard pile, or decline."""
     p, type_of = st.p[frame.seat], st.cat.type_of
-    return ([_TRASH["play", c] for c in representatives(p.play, type_of)]
-            + [_TRASH["discard", c] for c in representatives(p.discard, type_of)]
+    return ([_TRASH("play", c) for c in representatives(p.play, type_of)]
+            + [_TRASH("discard", c) for c in representatives(p.discard, type_of)]
             + [_DECLINE])
 
 
 def legal_secret_from(st: ClankModel, frame: Frame) -> list[dict[str, Any]]:
     """CK-5.22: each adjacent room with a face-down secret, or decline."""
-    return [_SECRET_FROM[r] for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
+    return [_SECRET_FROM(r) for r in secret_rooms_adjacent(st, frame.seat)] + [_DECLINE]
 
 
 #: decision frame kind -> its legal-list builder

@@ -2,9 +2,10 @@
 artifacts, the market and escaping."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from ..actions import BuyMarket, Move, TakeArtifact, Teleport, Wires
+from ..actions import BuyMarket, Move, TakeArtifact, Teleport
 from ..model import ESCAPED, IN_DUNGEON, ClankModel
 from .dispatch import RULES
 from .dragon import start_countdown
@@ -12,10 +13,10 @@ from .resources import advance_rage, heal, make_clank
 
 MARKET_KINDS = ("master_key", "backpack", "crown")
 
-#: the legal lists' dicts, by (room, swords) / room / item kind (see ``Wires``)
-_MOVE = Wires(lambda k: Move.wire(*k))
-_TELEPORT = Wires(Teleport.wire)
-_BUY_MARKET = Wires(BuyMarket.wire)
+#: the legal lists' dicts, by (room, swords) / room / item kind: one shared dict per action (rules-style)
+_MOVE = cache(Move.wire)
+_TELEPORT = cache(Teleport.wire)
+_BUY_MARKET = cache(BuyMarket.wire)
 _TAKE_ARTIFACT = TakeArtifact.wire()
 
 
@@ -40,17 +41,17 @@ def legal_movement(st: ClankModel) -> list[dict[str, Any]]:
                 d = m - s
                 if d > 0 and (p.supply < d or p.damage + d > cat.constants["health"] - 1):
                     continue
-                out.append(_MOVE[to, s])
+                out.append(_MOVE(to, s))
     if st.teleports:
         for to in cat.adjacent[p.room]:
             if to != exit_room or has_artifact:
-                out.append(_TELEPORT[to])
+                out.append(_TELEPORT(to))
     if p.room in st.artifacts_at and len(p.artifacts) < 1 + p.packs():
         out.append(_TAKE_ARTIFACT)
     if cat.rooms[p.room].market and p.gold >= cat.constants["market_price"]:
         for kind in MARKET_KINDS:
             if st.market[kind]:
-                out.append(_BUY_MARKET[kind])
+                out.append(_BUY_MARKET(kind))
     return out
 
 
