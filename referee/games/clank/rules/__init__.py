@@ -1,1 +1,2 @@
-"""Clank! rules, one module per mechanic; each is a mixin of ``ClankState``."""
+"""Clank! rules, one module per mechanic: functions over ``model.ClankModel``, registered by action class
+(``dispatch.RULES``) and frame kind (``decisions``)."""
