@@ -5,6 +5,7 @@ from typing import Any
 
 from referee.engine import BadOptions, Option, OptionsSpec
 
+from .data import content
 from .info import MAX_TURNS_LIMIT
 
 OPTIONS = OptionsSpec(
@@ -27,8 +28,6 @@ def check_options(players: int, options: dict[str, Any]) -> None:
     layout = options["fixed_layout"]
     if layout == []:
         return
-    from .data import content
-
     rooms = set(content().rooms)
     ok = len(layout) == 8 and all(
         isinstance(e, list) and len(e) == 2 and e[0] in rooms and isinstance(e[1], int)
