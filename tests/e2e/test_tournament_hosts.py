@@ -10,6 +10,7 @@ restarted. Every match must be recorded exactly once.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -18,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,11 +60,19 @@ class Host:
                                    + "".join(f"{ip} {h}\n" for h, ip in HOSTS.items()))
         self.log_path = tmp / f"{name}.log"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.keep_dir: Path | None = None
 
     def start(self, script: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
-        # /etc/hosts first: the fresh /tmp hides the test's directory, and the file with it
-        prelude = (f"set -e\nmount --bind {shlex.quote(str(self.hosts_file))} /etc/hosts\nmount -t tmpfs "
-                   "tmpfs /tmp\n"
+        # /etc/hosts first: the fresh /tmp hides the test's directory, and the file with it. A checkout
+        # under /tmp (and its .venv) would be hidden too: it is kept through a mount point outside /tmp.
+        root = shlex.quote(str(ROOT))
+        keep, put_back = "", ""
+        if ROOT.is_relative_to("/tmp"):
+            self.keep_dir = Path(tempfile.mkdtemp(prefix="arena-root-", dir="/var/tmp"))
+            keep = f"mount --bind {root} {self.keep_dir}\n"
+            put_back = f"mkdir -p {root}\nmount --bind {self.keep_dir} {root}\n"
+        prelude = (f"set -e\nmount --bind {shlex.quote(str(self.hosts_file))} /etc/hosts\n{keep}"
+                   f"mount -t tmpfs tmpfs /tmp\n{put_back}"
                    "mkdir -p /tmp/home /tmp/arena\nexport HOME=/tmp/home ARENA_HOME=/tmp/arena\n"
                    f"export PATH={shlex.quote(str(Path(sys.executable).parent))}:{PG_BIN}:$PATH\n"
                    f"cd {shlex.quote(str(ROOT))}\n")
@@ -75,6 +85,9 @@ class Host:
     def kill(self) -> None:
         if self.proc is not None:
             stop(self.proc, signal.SIGKILL)
+        if self.keep_dir is not None:
+            with contextlib.suppress(OSError):
+                self.keep_dir.rmdir()
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-4000:] if self.log_path.exists() else ""
@@ -106,7 +119,7 @@ until pg_isready -q -h db.internal -p 5432; do sleep 0.2; done
 echo DB-READY
 wait
 """, env)
-        wait_for(lambda: "DB-READY" in db.log(), 120, "the database host:\n" + db.log())
+        wait_for(lambda: "DB-READY" in db.log(), 120, "the database host (see its log below)", log=db.log)
         assert listening("127.0.0.2", 6379)
         node = cluster_env + doc_block("cluster-node") + "wait\n"
         ref1.start(node, dict(env, THIS_HOST="ref1.internal"))

@@ -155,11 +155,12 @@ def processes(tmp_path: Path) -> Iterator[Processes]:
         stop(p)
 
 
-def wait_for(cond, timeout: float, what: str, every: float = 0.1) -> None:
+def wait_for(cond, timeout: float, what: str, every: float = 0.1, log=None) -> None:
+    """``log``: a function whose text (read when the wait fails, not before) ends the message."""
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}" + (f":\n{log()}" if log is not None else ""))
         time.sleep(every)
 
 
