@@ -14,6 +14,7 @@ from ..actions import (
     UseDevice,
     UseToken,
 )
+from ..catalog import CardType
 from ..model import ClankModel
 from .dispatch import RULES
 from .resources import push_effects
@@ -99,15 +100,20 @@ def play_card(st: ClankModel, seat: int, a: PlayCard) -> None:
     push_effects(st, ct.play, card)
 
 
+def take_from_row(st: ClankModel, slot: int) -> tuple[str, CardType]:
+    """The card of a dungeon-row slot (CK-5.6, 5.8, 5.9), taken: the slot stays empty."""
+    cid = st.row[slot]
+    assert cid is not None
+    st.row[slot] = None
+    return cid, st.cat.card_types[st.cat.type_of[cid]]
+
+
 @RULES.on(Acquire)
 def acquire(st: ClankModel, seat: int, a: Acquire) -> None:
     """CK-5.6: pay Skill; the card goes on the discard pile; Acquire effects; the slot stays empty."""
     slot = a.slot
-    cid = st.row[slot]
-    assert cid is not None
-    ct = st.cat.card_types[st.cat.type_of[cid]]
+    cid, ct = take_from_row(st, slot)
     st.skill -= ct.cost
-    st.row[slot] = None
     st.p[st.active].discard.append(cid)
     st.log.public("acquire", seat=st.active, slot=slot, card=cid, card_type=ct.type)
     push_effects(st, ct.acquire, cid)
@@ -128,11 +134,8 @@ def acquire_reserve(st: ClankModel, seat: int, a: AcquireReserve) -> None:
 def use_device(st: ClankModel, seat: int, a: UseDevice) -> None:
     """CK-5.8: pay Skill; the device goes to the dungeon discard; its Use effects resolve now."""
     slot = a.slot
-    cid = st.row[slot]
-    assert cid is not None
-    ct = st.cat.card_types[st.cat.type_of[cid]]
+    cid, ct = take_from_row(st, slot)
     st.skill -= ct.cost
-    st.row[slot] = None
     st.ddiscard.append(cid)
     st.log.public("use_device", seat=st.active, slot=slot, card=cid, card_type=ct.type)
     push_effects(st, ct.use, cid)
@@ -142,11 +145,8 @@ def use_device(st: ClankModel, seat: int, a: UseDevice) -> None:
 def defeat(st: ClankModel, seat: int, a: Defeat) -> None:
     """CK-5.9: pay Swords; the reward resolves; the monster goes to the dungeon discard."""
     slot = a.slot
-    cid = st.row[slot]
-    assert cid is not None
-    ct = st.cat.card_types[st.cat.type_of[cid]]
+    cid, ct = take_from_row(st, slot)
     st.swords -= ct.cost
-    st.row[slot] = None
     st.ddiscard.append(cid)
     st.p[st.active].defeated += 1
     st.log.public("defeat", seat=st.active, slot=slot, card=cid, card_type=ct.type)
