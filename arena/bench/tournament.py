@@ -7,6 +7,9 @@ Two measurements, each on the same tournament definition (same bots, same seeds)
    cost of the referee and the sandbox (issue 14: goal >= 40 % for 2-seat Clank);
 2. **scaling**: one vs two ``arena worker -c 1`` through Redis (goal >= 1.8 on 2 cores).
 
+After the executors, ``ceiling.py`` prints where a decision's CPU goes (in-process, through the referee,
+a bare gRPC round trip) and the best referee / in-process ratio one round trip a decision allows.
+
 Every configuration first plays a warm-up tournament (process start-up is not timed), then
 repeats the tournament until at least ``--min-seconds`` have passed, so a rate is never taken from
 a fraction of a second. Redis is ``ARENA_BROKER_URL`` when set, else a private ``redis-server`` on
@@ -98,6 +101,7 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
 
     from ..scheduling.driver import CeleryDispatch, Dispatcher, LocalPool, drive
     from ..store import Store, ops
+    from .ceiling import measure
 
     try:
         info = get_game(game).info
@@ -113,13 +117,14 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
     os.environ.update(env_keys)
     store = Store(db_url)
     store.migrate()
-    names = []
+    names, agents = [], []
     for i, b in enumerate(x.strip() for x in bots.split(",") if x.strip()):
         agent = b if b != "heuristic" or heuristic_available(game) else "random"
         name = f"{b}{i}"
         ops.add_bot(store, name, command=ops.BUILTIN_COMMAND.format(python="{python}", name=agent),
                     agent=agent)
         names.append(name)
+        agents.append(agent)
 
     def tournament(n: int, ex: str) -> int:
         return ops.create_tournament(store, ops.TournamentRequest(
@@ -174,6 +179,8 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
                     pool.close()
             for ex, n in configs:
                 show(f"local x{n} {ex}")
+            ceiling = measure(game, agents, [ops.BUILTIN_COMMAND.format(python=sys.executable, name=a)
+                                             for a in agents], ref.address, ref.token, ref.process.pid)
             if not skip_celery:
                 redis_url = ctx.enter_context(_redis(tmp))
                 for n_workers in (1, 2):
@@ -210,6 +217,15 @@ def command(game: str, bots: str, deals: int, min_seconds: float, executor: str,
     console.print(f"referee / in-process (local pool x2, sandboxed hosted bots): "
                   f"[bold]{rates['local x2 referee'] / base:.0%}[/bold]{extra} (goal >= 40 %; "
                   f"{os.cpu_count()} CPUs here, load average {os.getloadavg()[0]:.1f})", highlight=False)
+    c = ceiling
+    bots_cpu = f" + bots {c.bots_us:.0f}" if c.bots_us is not None else " (bots: no cgroup counter)"
+    console.print(f"CPU per decision, one match at a time: in-process {c.inprocess_us:.0f} us (engine and "
+                  f"bots); through the referee {c.referee_us:.0f} (referee){bots_cpu} us; a bare gRPC "
+                  f"round trip alone {c.bare_us:.0f} us (server {c.bare_server_us:.0f} + client "
+                  f"{c.bare_client_us:.0f}; {c.request_b:.0f} B / {c.answer_b:.0f} B)", highlight=False)
+    console.print(f"ceiling with one gRPC round trip a decision: in-process / (in-process + round trip) = "
+                  f"[bold]{c.bound:.0%}[/bold] (CPU-bound on the same cores, no referee executor does "
+                  f"better)", highlight=False)
     if not skip_celery:
         scale = rates[f"celery x2 {executor}"] / rates[f"celery x1 {executor}"]
         console.print(f"scaling 1 -> 2 Celery workers ({executor}): [bold]{scale:.2f}x[/bold] (goal >= 1.8 "
