@@ -174,7 +174,10 @@ class ForwardModel:
         st = self.state(h)
         rng = Rng(f"playout:{seed}")
         cap = max_decisions if max_decisions is not None else st.game.decision_limit(st.players, st.options)
-        n = 0
+        # one past what the per-match limit leaves: the playout stops there and _count raises, instead of
+        # simulating a whole game over the limit first
+        cap = min(cap, self.limits.max_decisions - self.decisions + 1)
+        n = counted = 0
         mark = chunk
         try:
             while n < cap:
@@ -190,9 +193,12 @@ class ForwardModel:
                     n += 1
                 if n >= mark:
                     mark = n + chunk
+                    step, counted = n - counted, n
+                    self._count(step)  # counted at each slice: the limit holds mid-playout
                     yield n
         finally:
-            self._count(n)
+            if n > counted:
+                self._count(n - counted)
         out = st.outcome()
         return out.to_json() if out is not None else None
 

@@ -67,6 +67,19 @@ def test_limits() -> None:
         fm.clone(h)
     with pytest.raises(ForwardModelError, match="simulated-decision limit"):
         fm.playout(h, 0)
+    # the playout stops at the limit: it does not simulate a whole game first and complain after
+    assert fm.decisions == 6
+
+
+def test_a_playout_stops_at_the_decision_limit_and_counts_as_it_goes() -> None:
+    fm = ForwardModel(SeatSampler(_state("clank", 2), 0), Limits(max_decisions=100))
+    (h,) = fm.sample(1, 0)
+    steps = fm.playout_steps(h, 0, chunk=32)
+    assert next(steps) == 32 and fm.decisions == 32  # counted at each slice, not only at the end
+    with pytest.raises(ForwardModelError, match="simulated-decision limit"):
+        while True:
+            next(steps)
+    assert fm.decisions == 101
 
 
 def test_budget_names() -> None:
