@@ -63,7 +63,7 @@ def run(bot: str, games: int, seed_base: int, oracle: bool = False) -> dict[str,
     stone: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     last: list[State] = []
-    name = PLANNER if bot == "planner" else bot
+    name = {"planner": PLANNER, "rover": "bots.planner.rover:RoverBot"}.get(bot, bot)
     for seed in range(seed_base, seed_base + games):
         last.clear()
         agent = _oracle_bot(seed * 31, last) if oracle else load_bot(name, "blockcraft", seed * 31)
