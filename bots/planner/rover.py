@@ -17,6 +17,8 @@ from typing import Any
 
 from bots.planner.blockcraft import Board, PlannerBot
 
+#: keep-worth of the first two wheat in hand (a stone still needed is 36, a log 16): three are a bread
+WHEAT_KEEP = 17.0
 #: rest on a farm until hunger is back to this
 REST_UNTIL = 9
 #: hunger kept on top of the walk home
@@ -114,4 +116,6 @@ class RoverBot(PlannerBot):
         # discard): before the iron pickaxe its hand slot is worth less than the stone and iron still missing
         if card == "ender_pearl" and self._status(view)["tier"] < 3:
             return 20.0 if hand.get(card, 0) == 1 else 2.0
+        if card == "wheat":
+            return WHEAT_KEEP if hand.get(card, 0) <= 2 else 1.0
         return super()._keep(view, hand, card)
