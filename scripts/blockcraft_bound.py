@@ -10,9 +10,8 @@ everything, the pearl, sand, fuel and sticks are there). Once 7 stone and 3 iron
 reserve cards drawn so far), the furnace is built and the iron smelted that same round, the iron pickaxe is
 made the next round, from which the Deep digs keep gold and diamond; the round 2 gold ore and a diamond are
 in, they are smelted, and the World Core is crafted the round after, which must be round 36 or earlier.
-From round 29 the draws come from the reshuffled discard pile: the destroyed cards shuffled with the 46 cards of
-the reserve and the Surface (all of them spent by then; counted as useless, which is generous only in that the
-pile is no bigger).
+From round 29 the draws come from the reshuffled discard pile, estimated as the destroyed cards shuffled with
+46 useless ones (the reserve and the Surface, spent by then); the only estimate in the bound.
 
 A real player also walks, opens the Surface and Underground, farms, meets the hand limit and Night (reach
 0), so its rate is below this figure for the same R and D. Prints, for each D, the best fixed R and its rate.
@@ -53,11 +52,11 @@ def finish_round(under: list[str], deep: list[str], reserve: list[str], order: l
     pick_round = None
     left = list(order)
     for rnd in range(start, ROUNDS + 1):
-        if rnd > 1 and HAND + rnd - 1 <= RESERVE:
-            c = reserve[HAND + rnd - 2]
+        if HAND + rnd - 1 < RESERVE:   # round r draws reserve card r + 1 (the hand holds cards 0 and 1)
+            c = reserve[HAND + rnd - 1]
             if c in have:
                 have[c] += 1
-        elif HAND + rnd - 1 > RESERVE:
+        else:
             if pile is None:   # the reshuffle: the destroyed cards among the spent ones
                 pile = rng.shuffled(lost + ["spent"] * (RESERVE + 16))
             c = pile.pop(0) if pile else ""
@@ -102,8 +101,8 @@ def main() -> None:
                 for r in starts:
                     ok[(d, r)] += finish_round(under, deep, reserve, order, r, d, rng) is not None
     n = a.games * a.orders
-    print(f"{a.games} seeds x {a.orders} blind Deep dig orders: World Core by round {ROUNDS}, everything but the"
-          " Deep digs free")
+    print(f"{a.games} seeds x {a.orders} blind Deep dig orders: World Core by round {ROUNDS},"
+          " everything but the Deep digs free")
     for d in rates:
         row = "  ".join(f"R{r}:{100 * ok[(d, r)] / n:4.1f}" for r in starts)
         best = max(starts, key=lambda r: ok[(d, r)])
