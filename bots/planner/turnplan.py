@@ -1,0 +1,211 @@
+"""The solo planner with a whole-turn search over the map's heights (moves, climbs and digs of one turn).
+
+``PlannerBot`` / ``RoverBot`` pick one dig target and walk to it; the reach of 1 and the stack heights make
+most of their walking wasted (a dug neighbour drops out of reach, a climb costs 2). ``TurnPlanBot`` keeps
+their free actions (crafting, eating, smelting, farm making, discards) and chooses the costed actions of
+the turn by a depth-first search over its own simplified model of the map: every face-down card it digs
+is gathered at once, so the heights after a dig are known before the card is (a failed dig removes the
+card too). A plan scores
+
+    the worth of the cards dug (by layer, ``PlannerBot._dig_value``)
+    - the hunger spent, dearer when hunger is low (it is the budget and the hand limit)
+    + ending the turn on a farmland (2 hunger and a wheat at the start of the next turn)
+    + the best dig target left near the end position (the next turn's work)
+    - the chain's cards the hand limit would discard at this hunger.
+
+It re-plans at every costed decision from the view alone (a dig reveals a card and may change the plan).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bots.planner.blockcraft import DIRS, Board
+from bots.planner.rover import RoverBot
+
+#: a wheat from the farm, in dig-worth units (a face-down Surface card is worth 3; 3 wheat are a bread)
+WHEAT = 1.5
+#: hunger price by hunger after the turn: (at least this hunger, price a point)
+PRICES = ((8, 0.6), (5, 1.0), (3, 1.6), (-99, 3.0))
+#: weight of the best target left within reach of the next turn
+POTENTIAL = 1.0
+#: worth of a chain card lost to the hand limit
+HAND_LOSS = 4.0
+#: making a farmland (tilling a loose dirt) while fewer than two exist
+FARM_MAKE = 6.0
+#: share of the walk back to a farm charged to a plan that ends away from it
+HOME = 0.5
+#: a plan that ends where no farm can be walked back to
+LOST = 15.0
+#: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather", (x, y))
+Step = tuple[str, Any]
+
+
+class TurnPlanBot(RoverBot):
+    """Solo `extreme` planner that searches the moves and digs of a whole turn (module docstring)."""
+
+    def _costed(self, view: dict[str, Any], s: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
+        me = s["me"]
+        end = {"type": "end_action_phase"}
+        if not me["ap"]:
+            return end
+        plan = self.plan_turn(view, s)
+        if not plan:
+            return end
+        kind, arg = plan[0]
+        if kind == "move":
+            a: dict[str, Any] = {"type": "move", "dir": arg}
+        elif kind == "climb":
+            self.jump_dir = arg
+            a = {"type": "jump"}
+        else:
+            a = {"type": kind, "cell": list(arg)}
+        return a if a in legal else end
+
+    def free_action(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        # a loose dirt is the next farmland (tilled once the hoe exists): leave it on the map until two farms
+        board = Board(view)
+        if sum(1 for c in board.cells if board.top(c).startswith("farmland")) < 2:
+            legal = [a for a in legal
+                     if not (a["type"] == "gather" and self._card_at(view, a["cell"]) == "dirt")]
+        return super().free_action(view, legal)
+
+    def plan_turn(self, view: dict[str, Any], s: dict[str, Any]) -> list[Step]:
+        """The best sequence of costed steps for the AP left this turn (empty: end the action phase)."""
+        me = s["me"]
+        board = Board(view)
+        reach = me["range"] if me["range"] is not None else 1
+        stacks = {c: tuple(st) for c, st in board.cells.items()}
+        worth: dict[tuple[int, int, int], float] = {}
+
+        def value(c: tuple[int, int], stack: tuple[str, ...]) -> float:
+            """Worth of the top card of ``stack`` at ``c`` (digging it, or gathering a loose one)."""
+            if not stack:
+                return 0.0
+            key = (c[0], c[1], len(stack))
+            if key not in worth:
+                top = stack[-1]
+                if top.startswith("?"):
+                    worth[key] = self._dig_value(view, s, c, top)
+                elif top == "loose:dirt" and len(farms) < 2:
+                    worth[key] = 0.0   # the next farmland: tilled, not gathered
+                elif top.startswith("loose:"):
+                    worth[key] = 1.0 + self._keep(view, s["hand"], top[6:]) / 20
+                else:
+                    worth[key] = 0.0
+            return worth[key]
+
+        # wheat is kept for bread but is no chain card: losing one to the hand limit costs little
+        precious = self._precious(view, s) - min(2, s["hand"].get("wheat", 0))
+        hunger0 = me["hunger"]
+        spent0 = me["turn"]["ap_spent"]
+        farms = {c for c, st in stacks.items() if st and st[-1].startswith("farmland")}
+
+        max_h = me["max_hunger"]
+        reach_board = max(1, reach)
+        potentials: dict[tuple[tuple[int, int], int], float] = {}
+        homes: dict[tuple[tuple[int, int], int], int] = {}
+
+        def way_home(pos: tuple[int, int], h: int) -> int:
+            """AP of the walk from ``pos`` back to the nearest farm (99: none reachable)."""
+            if (pos, h) not in homes:
+                dist = self._paths(board, pos, h)[0]
+                homes[pos, h] = min([dist[f] for f in farms if f in dist] + [99])
+            return homes[pos, h]
+
+        def potential(pos: tuple[int, int], h: int) -> float:
+            """The best target for the next turns from ``pos``: worth minus 0.7 a step of the walk there."""
+            if (pos, h) not in potentials:
+                dist = self._paths(board, pos, h)[0]
+                best = 0.0
+                for stand, cost in dist.items():
+                    hs = h if stand == pos else board.H(stand)
+                    for c, stack in stacks.items():
+                        v = value(c, stack)
+                        if v <= 0 or c in farms:
+                            continue
+                        d = abs(c[0] - stand[0]) + abs(c[1] - stand[1]) + abs(hs - len(stack))
+                        if d <= reach_board:
+                            best = max(best, v - 0.7 * cost)
+                potentials[pos, h] = best
+            return potentials[pos, h]
+
+        def score(pos: tuple[int, int], h: int, st: dict[tuple[int, int], tuple[str, ...]], hunger: int,
+                  gained: float, acted: bool) -> float:
+            end_hunger = hunger - (0 if acted or spent0 else 1)
+            price = next(p for floor, p in PRICES if end_hunger >= floor)
+            out = gained - price * (hunger0 - end_hunger)
+            if end_hunger <= 0:
+                out -= 20.0   # starvation costs stamina
+            if st[pos] and st[pos][-1].startswith("farmland"):   # 2 hunger (to the max), a wheat next turn
+                out += price * min(2, max_h - end_hunger) + WHEAT
+            elif farms:   # the walk back is owed (a farm out of reach is the food lost)
+                home = way_home(pos, h)
+                out -= HOME * price * home if home < 99 else LOST
+            out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
+            return out + POTENTIAL * potential(pos, h)
+
+        best: list[Any] = [None, []]
+        seen: dict[tuple[Any, ...], float] = {}
+
+        def rec(pos: tuple[int, int], h: int, st: dict[tuple[int, int], tuple[str, ...]], ap: int,
+                hunger: int, gained: float, plan: list[Step]) -> None:
+            sc = score(pos, h, st, hunger, gained, bool(plan))
+            if best[0] is None or sc > best[0]:
+                best[0], best[1] = sc, list(plan)
+            if ap <= 0 or hunger <= 1:
+                return
+            key = (pos, h, ap, hunger, tuple(sorted((c, len(v)) for c, v in st.items() if v != stacks[c])))
+            if seen.get(key, -1e9) >= gained:
+                return
+            seen[key] = gained
+            x, y = pos
+            # digs and gathers in reach (a dig is gathered at once: the stack drops by one)
+            for c in [pos] + [(x + dx, y + dy) for dx, dy in DIRS.values()]:
+                stack = st.get(c)
+                if not stack:
+                    continue
+                top = stack[-1]
+                d = abs(c[0] - x) + abs(c[1] - y) + abs(h - len(stack))
+                if top.startswith("?") and d <= reach:
+                    cost = 1
+                elif top.startswith("loose:") and d < 2:
+                    cost = 0
+                else:
+                    continue
+                v = value(c, stack)
+                if v <= 0 or c in farms:
+                    continue
+                st2 = dict(st)
+                st2[c] = stack[:-1]
+                rec(pos, h - 1 if c == pos else h, st2, ap - cost, hunger - cost, gained + v,
+                    plan + [("dig" if cost else "gather", c)])
+            # tilling a loose dirt in reach: a farm here (the food that pays for the work)
+            if hoe and len(farms_now(st)) < 2:
+                for c in [pos] + [(x + dx, y + dy) for dx, dy in DIRS.values()]:
+                    stack = st.get(c)
+                    if not stack or stack[-1] != "loose:dirt":
+                        continue
+                    if abs(c[0] - x) + abs(c[1] - y) + abs(h - len(stack)) <= reach:
+                        st2 = dict(st)
+                        st2[c] = stack[:-1] + ("farmland:dirt",)
+                        rec(pos, h, st2, ap - 1, hunger - 1, gained + FARM_MAKE, plan + [("till", c)])
+            # walking: a move down or level, a climb of one (jump + move, 2 AP); no fall of 3 or more
+            for name, (dx, dy) in DIRS.items():
+                n = (x + dx, y + dy)
+                if n not in st:
+                    continue
+                hn = len(st[n])
+                if hn <= h and h - hn < 3:
+                    rec(n, hn, st, ap - 1, hunger - 1, gained, plan + [("move", name)])
+                elif hn == h + 1 and ap >= 2 and hunger >= 3:
+                    rec(n, hn, st, ap - 2, hunger - 2, gained, plan + [("climb", name)])
+
+        hoe = bool(s["hoe"]) and any(t["card"].endswith("_hoe") for t in me["tools"]) \
+            or me["character"] == "h_farmer"
+
+        def farms_now(st: dict[tuple[int, int], tuple[str, ...]]) -> set[tuple[int, int]]:
+            return {c for c, v in st.items() if v and v[-1].startswith("farmland")}
+
+        pos = (me["pos"][0], me["pos"][1])
+        rec(pos, me["height"], stacks, me["ap"] or 0, hunger0, 0.0, [])
+        return best[1]
