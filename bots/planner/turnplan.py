@@ -25,15 +25,15 @@ from bots.planner.rover import RoverBot
 #: a wheat from the farm, in dig-worth units (a face-down Surface card is worth 3; 3 wheat are a bread)
 WHEAT = 1.5
 #: hunger price by hunger after the turn: (at least this hunger, price a point)
-PRICES = ((8, 0.6), (5, 1.0), (3, 1.6), (-99, 3.0))
+PRICES = ((8, 0.3), (5, 0.6), (3, 1.2), (-99, 3.0))
 #: weight of the best target left within reach of the next turn
 POTENTIAL = 1.0
 #: worth of a chain card lost to the hand limit
-HAND_LOSS = 4.0
+HAND_LOSS = 3.0
 #: making a farmland (tilling a loose dirt) while fewer than two exist
 FARM_MAKE = 6.0
 #: share of the walk back to a farm charged to a plan that ends away from it
-HOME = 0.5
+HOME = 1.5
 #: a plan that ends where no farm can be walked back to
 LOST = 15.0
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather", (x, y))
@@ -60,6 +60,21 @@ class TurnPlanBot(RoverBot):
         else:
             a = {"type": kind, "cell": list(arg)}
         return a if a in legal else end
+
+    def _action(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
+        # no farm at all: make one from a dirt in hand at once (jump, place it underfoot, dig it loose, till
+        # it: 4 AP, 4 hunger), whatever the work nearby; without it the bot starves
+        board = Board(view)
+        me = view["players"][view["seat"]]
+        s = self._status(view)
+        pos = (me["pos"][0], me["pos"][1])
+        if self.farm_step is None and s["hoe"] and s["hand"].get("dirt") and me["ap"] == 4 \
+                and me["hunger"] >= 4 and {"type": "jump"} in legal and board.H(pos) < 7 \
+                and not any(board.top(c).startswith("farmland") for c in board.cells) \
+                and self.free_action(view, legal) is None:
+            self.farm_step = "place"
+            return {"type": "jump"}
+        return super()._action(view, legal, pending)
 
     def free_action(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         # a loose dirt is the next farmland (tilled once the hoe exists): leave it on the map until two farms
