@@ -31,7 +31,7 @@ POTENTIAL = 1.0
 #: worth of a chain card lost to the hand limit
 HAND_LOSS = 3.0
 #: making a farmland (tilling a loose dirt) while fewer than two exist
-FARM_MAKE = 6.0
+FARM_MAKE = 10.0
 #: share of the walk back to a farm charged to a plan that ends away from it
 HOME = 1.5
 #: a plan that ends where no farm can be walked back to
@@ -52,6 +52,9 @@ class TurnPlanBot(RoverBot):
         if not plan:
             return end
         kind, arg = plan[0]
+        if kind == "farm":
+            self.farm_step = "place"
+            return {"type": "jump"} if {"type": "jump"} in legal else end
         if kind == "move":
             a: dict[str, Any] = {"type": "move", "dir": arg}
         elif kind == "climb":
@@ -74,6 +77,9 @@ class TurnPlanBot(RoverBot):
                 and self.free_action(view, legal) is None:
             self.farm_step = "place"
             return {"type": "jump"}
+        till = {"type": "till", "cell": list(pos)}
+        if board.top(pos) == "loose:dirt" and till in legal and self.free_action(view, legal) is None:
+            return till   # the last step of a farm made from a dirt in hand
         return super()._action(view, legal, pending)
 
     def free_action(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -204,6 +210,13 @@ class TurnPlanBot(RoverBot):
                         st2 = dict(st)
                         st2[c] = stack[:-1] + ("farmland:dirt",)
                         rec(pos, h, st2, ap - 1, hunger - 1, gained + FARM_MAKE, plan + [("till", c)])
+            # a farm from a dirt in hand under our feet: jump, place it, dig it loose, till it (4 AP)
+            if hoe and ap >= 4 and hunger >= 5 and hand_dirt > sum(1 for k, _ in plan if k == "farm") \
+                    and not (st[pos] and st[pos][-1].startswith("farmland")) and h < 7 and not plan:
+                st2 = dict(st)
+                st2[pos] = st[pos] + ("farmland:dirt",)
+                new = FARM_MAKE if len(farms_now(st)) < 2 else FARM_MAKE / 2
+                rec(pos, h + 1, st2, ap - 4, hunger - 4, gained + new, plan + [("farm", pos)])
             # walking: a move down or level, a climb of one (jump + move, 2 AP); no fall of 3 or more
             for name, (dx, dy) in DIRS.items():
                 n = (x + dx, y + dy)
@@ -221,6 +234,7 @@ class TurnPlanBot(RoverBot):
         def farms_now(st: dict[tuple[int, int], tuple[str, ...]]) -> set[tuple[int, int]]:
             return {c for c, v in st.items() if v and v[-1].startswith("farmland")}
 
+        hand_dirt = s["hand"].get("dirt", 0)
         pos = (me["pos"][0], me["pos"][1])
         rec(pos, me["height"], stacks, me["ap"] or 0, hunger0, 0.0, [])
         return best[1]
