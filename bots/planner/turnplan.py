@@ -36,12 +36,99 @@ FARM_MAKE = 10.0
 HOME = 1.5
 #: a plan that ends where no farm can be walked back to
 LOST = 15.0
+#: the layer decks of the solo map (size A, spec BC-3.4): what a face-down card of each layer can be
+DECKS = {"S": {"dirt": 5, "log": 5, "sand": 3, "apple": 2, "raw_meat": 1},
+         "U": {"stone": 2, "coal_ore": 1, "iron_ore": 1},
+         "D": {"stone": 4, "coal_ore": 1, "iron_ore": 3, "gold_ore": 3, "diamond": 3, "obsidian": 1,
+               "ender_pearl": 1}}
+#: dig requirement tier (0 = hand)
+NEEDS_TIER = {"stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather", (x, y))
 Step = tuple[str, Any]
 
 
 class TurnPlanBot(RoverBot):
     """Solo `extreme` planner that searches the moves and digs of a whole turn (module docstring)."""
+
+    def __init__(self, seed: int = 0, **kw: Any) -> None:
+        super().__init__(seed, **kw)
+        #: cards seen coming out of each layer (own digs), for the odds of the next face-down card
+        self.revealed: dict[str, dict[str, int]] = {k: {} for k in DECKS}
+        self.last_dig: tuple[tuple[int, int], str, int, int] | None = None
+
+    def act(self, request: Any) -> int | dict[str, Any]:
+        self._note_reveal(request.view)
+        choice = super().act(request)
+        legal = request.legal
+        a = legal[choice] if isinstance(choice, int) else choice
+        view = request.view
+        if isinstance(a, dict) and a.get("type") == "dig":
+            c = (a["cell"][0], a["cell"][1])
+            stack = view["map"]["cells"][f"{c[0]},{c[1]}"]
+            if stack and stack[-1].startswith("?"):
+                self.last_dig = (c, stack[-1][1], len(stack), len(view.get("discard_pile", [])))
+        return choice
+
+    def _note_reveal(self, view: dict[str, Any]) -> None:
+        """What the last dig turned up: the loose card on the stack, or the discard pile's new top."""
+        if self.last_dig is None or "map" not in view:
+            return
+        (x, y), layer, height, discards = self.last_dig
+        self.last_dig = None
+        stack = view["map"]["cells"][f"{x},{y}"]
+        card = None
+        if len(stack) == height and stack[-1].startswith("loose:"):
+            card = stack[-1][6:]
+        elif len(stack) == height - 1 and len(view.get("discard_pile", [])) > discards:
+            card = view["discard_pile"][-1]
+        if card is not None:
+            seen = self.revealed[layer]
+            seen[card] = seen.get(card, 0) + 1
+
+    def _card_worth(self, s: dict[str, Any], card: str, layer: str) -> float:
+        """Worth of digging one ``card`` now (negative: a needed card destroyed by a weak pickaxe)."""
+        hand, tier = s["hand"], s["tier"]
+        left = DECKS["D"].get(card, 0) - self.revealed["D"].get(card, 0)
+        if NEEDS_TIER.get(card, 0) > tier:
+            if card == "gold_ore":
+                return -30.0 if left <= s["gold_need"] else -8.0
+            if card == "diamond":
+                return -30.0 if left <= s["diamond_need"] else -8.0
+            if card == "iron_ore":
+                return -2.0
+            return 0.0
+        if card == "log":
+            wood = 4 * hand.get("log", 0) + hand.get("planks", 0) + hand.get("stick", 0) // 2
+            short = not s["table"] or s["tier"] < 1 or not s["hoe"] or (s["tier"] < 3 and wood < 2)
+            return 9.0 if short else 2.0
+        if card == "dirt":
+            return 5.0 if not hand.get("dirt") else 1.0
+        if card == "sand":
+            return 4.0 if s["glass_need"] and not hand.get("sand") else 0.5
+        if card in ("apple", "raw_meat"):
+            return 3.0
+        if card == "stone":
+            return 9.0 if s["stone_need"] > hand.get("stone", 0) else 1.0
+        if card == "coal_ore":
+            return 3.0 if hand.get("coal_ore", 0) < 2 else 1.0
+        if card == "iron_ore":
+            return 7.0 if s["iron_need"] > hand.get("iron_ore", 0) else 1.0
+        if card == "gold_ore":
+            return 14.0 if s["gold_need"] > hand.get("gold_ore", 0) else 1.0
+        if card == "diamond":
+            return 16.0 if s["diamond_need"] else 1.0
+        if card == "ender_pearl":
+            return 5.0 if s["pearl_need"] else 0.5
+        return 0.0
+
+    def _dig_value(self, view: dict[str, Any], s: dict[str, Any], cell: tuple[int, int], text: str) -> float:
+        # the expected worth of the face-down card: the layer's cards not seen yet, each by what it does now
+        layer = text[1]
+        left = {c: n - self.revealed[layer].get(c, 0) for c, n in DECKS[layer].items()}
+        total = sum(max(0, n) for n in left.values())
+        if total <= 0:
+            return 0.0
+        return sum(max(0, n) * self._card_worth(s, c, layer) for c, n in left.items()) / total
 
     def _costed(self, view: dict[str, Any], s: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
         me = s["me"]
