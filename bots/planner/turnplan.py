@@ -41,6 +41,8 @@ DECKS = {"S": {"dirt": 5, "log": 5, "sand": 3, "apple": 2, "raw_meat": 1},
          "U": {"stone": 2, "coal_ore": 1, "iron_ore": 1},
          "D": {"stone": 4, "coal_ore": 1, "iron_ore": 3, "gold_ore": 3, "diamond": 3, "obsidian": 1,
                "ender_pearl": 1}}
+#: worth of destroying a gold ore or diamond with a weak pickaxe: while spares are left / the last ones
+DESTROY, DESTROY_LAST = -4.0, -30.0
 #: dig requirement tier (0 = hand)
 NEEDS_TIER = {"stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather", (x, y))
@@ -91,9 +93,9 @@ class TurnPlanBot(RoverBot):
         left = DECKS["D"].get(card, 0) - self.revealed["D"].get(card, 0)
         if NEEDS_TIER.get(card, 0) > tier:
             if card == "gold_ore":
-                return -30.0 if left <= s["gold_need"] else -8.0
+                return DESTROY_LAST if left <= s["gold_need"] else DESTROY
             if card == "diamond":
-                return -30.0 if left <= s["diamond_need"] else -8.0
+                return DESTROY_LAST if left <= s["diamond_need"] else DESTROY
             if card == "iron_ore":
                 return -2.0
             return 0.0
