@@ -3,17 +3,22 @@
 ``PlannerBot`` / ``RoverBot`` pick one dig target and walk to it; the reach of 1 and the stack heights make
 most of their walking wasted (a dug neighbour drops out of reach, a climb costs 2). ``TurnPlanBot`` keeps
 their free actions (crafting, eating, smelting, farm making, discards) and chooses the costed actions of
-the turn by a depth-first search over its own simplified model of the map: every face-down card it digs
-is gathered at once, so the heights after a dig are known before the card is (a failed dig removes the
-card too). A plan scores
+the turn by a depth-first search over its own simplified model of the map (steps: move, climb = jump and
+move, dig, gather, till a loose dirt, make a farm from a dirt in hand): every face-down card it digs is
+gathered at once, so the heights after a dig are known before the card is (a failed dig removes the card
+too). A plan scores
 
-    the worth of the cards dug (by layer, ``PlannerBot._dig_value``)
+    the expected worth of the cards dug: the layer's cards not seen yet (the solo map's decks minus what
+      its own digs turned up), each by what the chain needs now; a gold or diamond that the pickaxe in
+      hand would destroy counts negative
     - the hunger spent, dearer when hunger is low (it is the budget and the hand limit)
-    + ending the turn on a farmland (2 hunger and a wheat at the start of the next turn)
-    + the best dig target left near the end position (the next turn's work)
+    + ending the turn on a farmland (2 hunger up to the max, and a wheat) or making a farm
+    - the walk back to the nearest farm otherwise (the whole game if none can be reached)
+    + the best dig target left from the end position (the next turns' work)
     - the chain's cards the hand limit would discard at this hunger.
 
 It re-plans at every costed decision from the view alone (a dig reveals a card and may change the plan).
+Measured (README of the game): 0 World Cores in 200 solo seeds, the stone pickaxe in 85, the furnace in 2.
 """
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ DECKS = {"S": {"dirt": 5, "log": 5, "sand": 3, "apple": 2, "raw_meat": 1},
 DESTROY, DESTROY_LAST = -4.0, -30.0
 #: dig requirement tier (0 = hand)
 NEEDS_TIER = {"stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
-#: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather", (x, y))
+#: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather" | "till" | "farm", (x, y))
 Step = tuple[str, Any]
 
 
