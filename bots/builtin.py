@@ -1,5 +1,6 @@
-"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game, ``search`` (IS-MCTS over the
-forward model, every game; ``search@400`` = 400 iterations a decision, ``search@250ms`` = 250 ms).
+"""Built-in bots by name: ``random`` for every game, ``heuristic`` per game, ``planner`` where a game has one
+(Blockcraft: the solo World Core planner), ``search`` (IS-MCTS over the forward model, every game;
+``search@400`` = 400 iterations a decision, ``search@250ms`` = 250 ms).
 
 A game's heuristic bot is the one the game declares (``Game.heuristic_bot()``, ``"module:Class"``: an
 outside game ships its own), else ``bots/heuristic/<game>.py`` (the games of this repository).
@@ -14,6 +15,8 @@ from referee.engine.registry import get_game
 from .random_bot import RandomBot
 from .sdk.bot import Bot
 
+#: ``planner`` by game: ``module:Class`` (issue 17: Blockcraft's solo World Core planner)
+PLANNERS = {"blockcraft": "bots.planner.turnplan:TurnPlanBot"}
 #: ``search+heuristic``: virtual visits on the heuristic's move at the root (bots/search/ismcts.py).
 PRIOR_VISITS = 10
 
@@ -42,7 +45,8 @@ def heuristic_available(game_id: str) -> bool:
 
 
 def builtin_names(game_id: str) -> list[str]:
-    return ["random"] + (["heuristic"] if heuristic_available(game_id) else []) + ["search"]
+    return ["random"] + (["heuristic"] if heuristic_available(game_id) else []) \
+        + (["planner"] if game_id in PLANNERS else []) + ["search"]
 
 
 def _heuristic_class(game_id: str) -> type[Bot]:
@@ -64,6 +68,10 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
         if not heuristic_available(game_id):
             raise UnknownBot(f"no heuristic bot for {game_id!r} yet")
         return _heuristic_class(game_id)(seed)
+    if name == "planner" and game_id in PLANNERS:
+        module, _, attr = PLANNERS[game_id].partition(":")
+        planner: type[Bot] = getattr(importlib.import_module(module), attr)
+        return planner(seed)
     kind, _, budget = name.partition("@")
     if kind == "search+rollouts":
         from .search.improve import make_rollout_bot

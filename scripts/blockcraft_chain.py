@@ -1,10 +1,12 @@
 """Where solo Blockcraft runs stop on the World Core chain (analysis of a bot, not a bot).
 
-    .venv/bin/python scripts/blockcraft_chain.py --bot heuristic --games 200
-    .venv/bin/python scripts/blockcraft_chain.py --bot planner --oracle --games 200
+    .venv/bin/python scripts/blockcraft_chain.py --bot planner --games 200
+    .venv/bin/python scripts/blockcraft_chain.py --bot first-planner --oracle --games 200
 
-``--bot planner`` is ``bots.planner.blockcraft:PlannerBot``; ``--oracle`` gives it the TRUE face-down cards
-(a cheat, offline only) to measure what the blind Deep digs cost.
+``--bot`` takes a built-in name (``planner`` = ``bots.planner.turnplan:TurnPlanBot``) or ``module:Class``;
+``first-planner`` is ``bots.planner.blockcraft:PlannerBot`` and ``rover`` ``bots.planner.rover:RoverBot``.
+``--oracle`` gives the first planner the TRUE face-down cards (a cheat, offline only) to measure what the
+blind Deep digs cost.
 
 Plays solo `extreme` games in process and reads each finished game's event log (every event,
 private ones included: this is an offline analysis of finished games, nothing reaches a bot):
@@ -63,7 +65,7 @@ def run(bot: str, games: int, seed_base: int, oracle: bool = False) -> dict[str,
     stone: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     last: list[State] = []
-    name = PLANNER if bot == "planner" else bot
+    name = {"first-planner": PLANNER, "rover": "bots.planner.rover:RoverBot"}.get(bot, bot)
     for seed in range(seed_base, seed_base + games):
         last.clear()
         agent = _oracle_bot(seed * 31, last) if oracle else load_bot(name, "blockcraft", seed * 31)
@@ -81,7 +83,8 @@ def main() -> None:
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed-base", type=int, default=0)
-    ap.add_argument("--oracle", action="store_true", help="the planner sees the true face-down cards (cheat)")
+    ap.add_argument("--oracle", action="store_true",
+                    help="the first planner sees the true face-down cards (cheat)")
     a = ap.parse_args()
     out = run(a.bot, a.games, a.seed_base, a.oracle)
     who = f"{a.bot} (oracle)" if a.oracle else a.bot

@@ -9,6 +9,8 @@ from types import ModuleType
 from typing import Any
 
 from bots.planner.blockcraft import PlannerBot
+from bots.planner.rover import RoverBot
+from bots.planner.turnplan import TurnPlanBot
 from referee.engine import run_match
 from referee.games.blockcraft import GAME
 
@@ -25,17 +27,33 @@ def _script(name: str) -> ModuleType:
 
 
 def test_planner_never_imports_engine_internals() -> None:
-    src = ROOT / "bots" / "planner" / "blockcraft.py"
-    mods = [n.module for n in ast.walk(ast.parse(src.read_text())) if isinstance(n, ast.ImportFrom)]
-    assert not [m for m in mods if m and m.startswith("referee")]
+    for name in ("blockcraft.py", "rover.py", "turnplan.py"):
+        src = ROOT / "bots" / "planner" / name
+        mods = [n.module for n in ast.walk(ast.parse(src.read_text())) if isinstance(n, ast.ImportFrom)]
+        assert not [m for m in mods if m and m.startswith("referee")], name
 
 
-def _play(seed: int) -> tuple[Any, Any]:
-    """One solo `extreme` game of the planner: the match result and the final state (its full log)."""
+def _play(seed: int, bot: type[PlannerBot] | PlannerBot = PlannerBot) -> tuple[Any, Any]:
+    """One solo `extreme` game of a planner: the match result and the final state (its full log)."""
     last: list[Any] = []
-    res = run_match(GAME, [PlannerBot(seed)], seed=seed, options={"mode": "extreme"},
+    agent = bot if isinstance(bot, PlannerBot) else bot(seed)
+    res = run_match(GAME, [agent], seed=seed, options={"mode": "extreme"},
                     on_ply=lambda st, _n: last.append(st) if not last else None)
     return res, last[0]
+
+
+def test_rover_leaves_its_farm_for_the_work_and_comes_back() -> None:
+    chain = _script("blockcraft_chain")
+    stone = 0
+    for seed in (2, 3, 4):
+        res, st = _play(seed, RoverBot)
+        assert not res.faults
+        assert res.outcome.details["rounds"] >= 30, (seed, res.outcome.details["reason"])
+        assert sum(1 for e in st.log.entries if e.kind == "farmland") >= 15, seed   # it goes home to eat
+        steps, _flow, _end = chain.chain_of(st.log.entries)
+        assert "wooden_pickaxe" in steps, seed
+        stone += "stone_pickaxe" in steps
+    assert stone >= 1   # seeds 2 and 3 reach the stone pickaxe (the planner: neither)
 
 
 def test_planner_plays_solo_games_and_lives_on_its_farms() -> None:
@@ -46,6 +64,42 @@ def test_planner_plays_solo_games_and_lives_on_its_farms() -> None:
         fed = sum(1 for e in st.log.entries if e.kind == "farmland")
         assert fed >= 10, (seed, fed)
         assert res.outcome.details["rounds"] >= 30, (seed, res.outcome.details["reason"])
+
+
+def test_turnplan_is_the_builtin_planner_and_tracks_what_its_digs_turned_up() -> None:
+    from bots.builtin import builtin_names, make_bot
+
+    assert "planner" in builtin_names("blockcraft") and "planner" not in builtin_names("clank")
+    assert isinstance(make_bot("planner", "blockcraft", 1), TurnPlanBot)
+    chain = _script("blockcraft_chain")
+    stone = 0
+    for seed in (2, 3, 5):
+        bot = TurnPlanBot(seed)
+        res, st = _play(seed, bot)
+        assert not res.faults
+        entries = st.log.entries
+        assert res.outcome.details["rounds"] >= 30, (seed, res.outcome.details["reason"])
+        assert sum(1 for e in entries if e.kind == "farmland") >= 15, seed
+        # every face-down card it dug is counted in its layer odds (the last dig of the game excepted)
+        dug = sum(1 for e in entries if e.kind == "dig" and e.data.get("was") == "down")
+        seen = sum(sum(v.values()) for v in bot.revealed.values())
+        assert dug - 1 <= seen <= dug, (seed, dug, seen)
+        steps, _flow, _end = chain.chain_of(entries)
+        stone += "stone_pickaxe" in steps
+    assert stone >= 1
+
+
+def test_turnplan_digs_a_needed_log_and_leaves_the_deep_layer_to_the_iron_pickaxe() -> None:
+    bot = TurnPlanBot(0)
+    s = {"hand": {}, "tier": 1, "table": True, "hoe": True, "stone_need": 7, "iron_need": 3, "gold_need": 2,
+         "glass_need": 1, "diamond_need": 1, "pearl_need": 1}
+    assert bot._card_worth(s, "log", "S") > bot._card_worth({**s, "hand": {"log": 2}}, "log", "S")
+    # gold met with a wooden pickaxe is destroyed: worse once only the two the World Core needs are left
+    assert bot._card_worth(s, "gold_ore", "D") < 0
+    bot.revealed["D"]["gold_ore"] = 1
+    assert bot._card_worth(s, "gold_ore", "D") < bot._card_worth({**s, "gold_need": 0}, "gold_ore", "D")
+    view: dict[str, Any] = {}
+    assert bot._dig_value(view, {**s, "tier": 3}, (0, 0), "?D") > bot._dig_value(view, s, (0, 0), "?D")
 
 
 def _status(hand: dict[str, int], character: str = "h_miner", tier: int = 2) -> dict[str, Any]:
@@ -80,6 +134,21 @@ def test_luck_counts_blind_digs_until_stone_and_iron_are_complete() -> None:
     assert luck.kept(under, deep, reserve, 4, list(range(16)))
     # a dig order that meets gold first destroys it
     assert not luck.kept(under, deep, reserve, 4, [3, 4, 0, 1, 2] + list(range(5, 16)))
+
+
+def test_bound_finishes_only_when_the_deep_digs_keep_gold_and_diamond_in_time() -> None:
+    bound = _script("blockcraft_bound")
+    rng = bound.Rng("t")
+    under = ["stone", "stone", "coal_ore", "iron_ore"]
+    reserve = ["stone", "stone", "iron_ore", "iron_ore"] + ["apple"] * 26
+    deep = ["stone", "stone", "stone", "gold_ore", "gold_ore", "diamond"] + ["coal_ore"] * 10
+    # from round 4 (2 hand cards + 3 draws: both reserve stones, one iron): 3 Deep stones at 2 digs a round
+    # end round 5, furnace and smelt then, iron pickaxe round 6, gold and diamond dug round 6-7, core round 8
+    assert bound.finish_round(under, deep, reserve, list(range(16)), 4, 2, rng) == 8
+    # gold met before the stone is complete is destroyed: one gold left, never finished
+    assert bound.finish_round(under, deep, reserve, [3, 0, 1, 2] + list(range(4, 16)), 4, 2, rng) is None
+    # too late: from round 34 the World Core cannot be crafted by round 36
+    assert bound.finish_round(under, deep, reserve, list(range(16)), 34, 2, rng) is None
 
 
 def test_chain_script_runs_the_planner_with_the_oracle() -> None:
