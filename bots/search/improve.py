@@ -42,6 +42,11 @@ SKIP: dict[str, frozenset[str]] = {
     # set-up placements (20-80 moves each, decided by the race later) and the steps of a chosen move
     "dungeon_twister": frozenset({"choose_starter", "place_hidden", "place_revealed", "step"}),
 }
+#: Playout randomness by game; else ``Improve.epsilon``. Dungeon Twister has no dice after set-up, so
+#: greedy playouts from one sample are deterministic: the paired difference of two candidates is then
+#: exactly "what the heuristic opponent does against each", and differs between samples only by what is
+#: hidden (face-down rooms and tokens), not by playout noise.
+EPSILON: dict[str, float] = {"dungeon_twister": 0.0}
 #: At most this many candidates a decision (the heuristic's move and a seeded random choice of the
 #: others): at a few hundred ms a decision, more would leave each too few paired samples.
 MAX_CANDIDATES = 6
@@ -93,7 +98,8 @@ class RolloutBot(Bot):
             self.prior.start(info)
         except UnknownBot:
             self.prior = None
-        self.playout = PolicyPlayout(info.game, info.players, dict(info.options), self.budget.epsilon)
+        self.playout = PolicyPlayout(info.game, info.players, dict(info.options),
+                                     EPSILON.get(info.game, self.budget.epsilon))
 
     def bind_sampler(self, sampler: Sampler) -> None:
         self.fm = ForwardModel(sampler)
@@ -124,7 +130,10 @@ class RolloutBot(Bot):
         me = request.seat
         depth = b.depth or DEPTH.get(request.game, 200)
         alive = list(range(len(request.legal)))
-        if len(alive) > MAX_CANDIDATES:
+        ranked = self._ranked(request, hint)
+        if ranked is not None:
+            alive = sorted(ranked[:MAX_CANDIDATES])
+        elif len(alive) > MAX_CANDIDATES:
             others = [i for i in alive if i != hint]
             pick = Rng(f"candidates:{self.seed}:{request.decision_id}")
             for k in range(MAX_CANDIDATES - 1):  # partial Fisher-Yates: a seeded sample of the others
@@ -172,7 +181,19 @@ class RolloutBot(Bot):
             if not strict or (len(g) >= b.min_rounds and m > b.margin and m - 2 * se > 0):
                 best, best_gain = i, m
         self.deviations += best != hint
+        if best != hint and self.prior is not None and hasattr(self.prior, "chose"):
+            self.prior.chose(request.view, request.legal[best])
         return best
+
+    def _ranked(self, request: DecisionRequest, hint: int) -> list[int] | None:
+        """The legal moves best first by the heuristic's own scores, when it keeps them for this request
+        (Dungeon Twister's main phase): its runners-up are better candidates than a random few."""
+        scores = getattr(self.prior, "last_scores", None)
+        if not scores or len(scores) != len(request.legal) or request.legal[0].get("type") in (
+                "play_action_card", "combat_card"):
+            return None
+        order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        return [hint, *(i for i in order if i != hint)]
 
 
 def make_rollout_bot(seed: int, budget: str) -> RolloutBot:
