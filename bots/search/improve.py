@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ from bots.sdk.bot import Bot
 from bots.sdk.forward import ForwardModel, Sampler
 from referee.engine.agent import DecisionRequest, MatchStart
 from referee.engine.rng import Rng
+from referee.engine.state import State
 
 from .ismcts import parse_budget
 from .policy import PolicyPlayout
@@ -34,7 +36,15 @@ from .rewards import leaf_reward, reward_of
 
 #: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in
 #: 2-seat Clank and Dungeon Twister); else ``Improve.depth``.
-DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 6}
+DEPTH: dict[str, int] = {"clank": 100, "dungeon_twister": 200}
+
+#: Playouts stop after this many turns (the game's own turn counter), by game, before ``DEPTH`` if
+#: sooner. Dungeon Twister: to the end of the opponent's reply (2 turns: ~40 decisions, the rest of
+#: mine and all of the next), so a move is judged by what the opponent does with it, at a twentieth of
+#: the cost of playing the ~300 decisions to the end.
+TURNS: dict[str, tuple[Callable[[State], int], int]] = {
+    "dungeon_twister": (lambda st: int(getattr(st, "turn", 0)), 2),
+}
 
 #: Heuristic answers not worth searching, by game: (action type of the heuristic's move).
 SKIP: dict[str, frozenset[str]] = {
@@ -50,6 +60,9 @@ EPSILON: dict[str, float] = {"dungeon_twister": 0.0}
 #: At most this many candidates a decision (the heuristic's move and a seeded random choice of the
 #: others): at a few hundred ms a decision, more would leave each too few paired samples.
 MAX_CANDIDATES = 6
+#: Fewer by game: Dungeon Twister's come best first by the heuristic's own scores (``_ranked``), and its
+#: turn-long playouts cost more, so the budget goes to the heuristic's move and its 3 runners-up.
+CANDIDATES: dict[str, int] = {"dungeon_twister": 4}
 
 
 @dataclass(frozen=True)
@@ -57,6 +70,7 @@ class Improve:
     time_ms: int = 300
     rounds: int = 1 << 30  # samples per decision (each plays every live candidate once)
     depth: int = 0  # 0: DEPTH by game, else 200
+    turns: int = -1  # playouts stop after this many turns: -1 TURNS by game (else none), 0 none
     epsilon: float = 0.05
     #: Smallest mean paired gain (reward units, 0..1) for which the search leaves the heuristic's move.
     margin: float = 0.02
@@ -131,20 +145,22 @@ class RolloutBot(Bot):
         depth = b.depth or DEPTH.get(request.game, 200)
         alive = list(range(len(request.legal)))
         ranked = self._ranked(request, hint)
+        most = CANDIDATES.get(request.game, MAX_CANDIDATES)
         if ranked is not None:
-            alive = sorted(ranked[:MAX_CANDIDATES])
-        elif len(alive) > MAX_CANDIDATES:
+            alive = sorted(ranked[:most])
+        elif len(alive) > most:
             others = [i for i in alive if i != hint]
             pick = Rng(f"candidates:{self.seed}:{request.decision_id}")
-            for k in range(MAX_CANDIDATES - 1):  # partial Fisher-Yates: a seeded sample of the others
+            for k in range(most - 1):  # partial Fisher-Yates: a seeded sample of the others
                 j = k + pick.below(len(others) - k)
                 others[k], others[j] = others[j], others[k]
-            alive = sorted([hint, *others[:MAX_CANDIDATES - 1]])
+            alive = sorted([hint, *others[:most - 1]])
         gains: dict[int, list[float]] = {i: [] for i in alive if i != hint}
         base = f"{self.seed}:{request.decision_id}"
         r = 0
         while r < b.rounds and len(alive) > 1 and time.perf_counter() < t_end:
             (h,) = fm.sample(1, f"{base}:{r}")
+            until = self._until(request.game, b.turns, fm.state(h))
             values: dict[int, float] = {}
             try:
                 for i in alive:
@@ -152,7 +168,7 @@ class RolloutBot(Bot):
                     try:
                         st = fm.state(c)
                         fm.apply_trusted(c, me, request.legal[i])
-                        n = playout.run(st, f"{base}:{r}", depth)
+                        n = playout.run(st, f"{base}:{r}", depth, until)
                         fm.decisions += n
                         out = st.outcome()
                         rew = reward_of(out.to_json(), st.players) if out is not None else leaf_reward(st)
@@ -184,6 +200,17 @@ class RolloutBot(Bot):
         if best != hint and self.prior is not None and hasattr(self.prior, "chose"):
             self.prior.chose(request.view, request.legal[best])
         return best
+
+    @staticmethod
+    def _until(game: str, turns: int, root: State) -> Callable[[State], bool] | None:
+        """The playouts' stop test: ``turns`` turns after the decision's own (read before any candidate
+        is applied, so an ``end_turn`` candidate is judged at the same moment as the others)."""
+        counter, default = TURNS.get(game, (None, 0))
+        turns = default if turns < 0 else turns
+        if counter is None or turns <= 0:
+            return None
+        stop = counter(root) + turns
+        return lambda st: counter(st) >= stop
 
     def _ranked(self, request: DecisionRequest, hint: int) -> list[int] | None:
         """The legal moves best first by the heuristic's own scores, when it keeps them for this request
