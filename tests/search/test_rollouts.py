@@ -142,3 +142,21 @@ def test_dungeon_twister_candidates_are_the_heuristics_best_moves() -> None:
             return
         state.apply_trusted(seat, legal[answer])
     raise AssertionError("no main-phase decision with more than 4 moves")
+
+
+def test_blockcraft_overlord_leaf_ranks_the_living_above_the_downed_and_the_dead() -> None:
+    state = get_game("blockcraft").new_state(4, {"mode": "overlord"}, 1)
+    PolicyPlayout("blockcraft", 4, {"mode": "overlord"}, epsilon=0.0).run(state, "s", 60)
+    players = state.p  # type: ignore[attr-defined]
+    for pl in players:
+        pl.alive, pl.downed, pl.stamina, pl.xp_earned = True, False, pl.max_stamina, 0
+    even = leaf_reward(state)
+    assert len(set(even)) == 1 and 0.0 < even[0] < 1.0
+    players[0].alive = False
+    players[1].downed, players[1].stamina = True, 0
+    players[2].stamina = 1
+    values = leaf_reward(state)
+    assert values[0] < values[1] < values[2] < values[3]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    other = get_game("blockcraft").new_state(4, {"mode": "team"}, 1)
+    assert leaf_reward(other) == [0.25] * 4  # a team mode is not modelled: a draw, as before
