@@ -28,12 +28,17 @@ FULL_COMBAT = [0, 1, 2, 2, 3, 3, 4, 5, 6]
 INF = 10 ** 6
 
 
-class Model:
-    """The board as the view shows it: square codes, own-wall bits, portcullis edges, tokens."""
+Square = tuple[int, int]
 
-    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None = None) -> None:
-        self.kind: dict[tuple[int, int], str] = {}
-        self.walls: dict[tuple[int, int], int] = {}
+
+class _Board:
+    """The walls of a board position (square codes, own-wall bits, closed portcullis edges) and, built on
+    first use, the BFS neighbour lists. Shared by every ``Model`` of the same position: it changes only
+    when a room is revealed or turned or a portcullis moves, so most decisions reuse one."""
+
+    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None) -> None:
+        self.kind: dict[Square, str] = {}
+        self.walls: dict[Square, int] = {}
         for y in range(10):
             self.kind[(0, y)] = self.kind[(21, y)] = "L"
             self.walls[(0, y)] = self.walls[(21, y)] = 0
@@ -50,17 +55,67 @@ class Model:
             for i in range(25):
                 self.kind[(x0 + i % 5, y0 + i // 5)] = codes[i]
                 self.walls[(x0 + i % 5, y0 + i // 5)] = int(walls[i], 16)
-        self.closed: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        self.closed: set[tuple[Square, Square]] = set()
         for p in view["portcullis"]:
             if p["state"] == "closed" and (rotate is None or p["slot"] != rotate[0]):
                 a, b = tuple(p["squares"][0]), tuple(p["squares"][1])
                 self.closed.add((a, b))
                 self.closed.add((b, a))
+        self._nbrs: dict[Square, list[Square]] | None = None
+
+    def step(self, p: Square, d: str) -> Square | None:
+        q = (p[0] + DX[d], p[1] + DY[d])
+        if q not in self.kind:
+            return None
+        if self.walls[p] & BIT[d] or self.walls[q] & BIT[OPP[d]] or (p, q) in self.closed:
+            return None
+        return q
+
+    def neighbours(self) -> dict[Square, list[Square]]:
+        """For each square q, the squares p from which a step reaches q (walls and portcullises of the
+        edge checked once here, not on every BFS visit: that was most of a decision's time)."""
+        if self._nbrs is None:
+            nbrs: dict[Square, list[Square]] = {}
+            for q, k in self.kind.items():
+                out = []
+                for d in DIRS:
+                    p = self.step(q, OPP[d]) if k != "H" else (q[0] - DX[d], q[1] - DY[d])
+                    if p is not None and p in self.kind:
+                        out.append(p)
+                nbrs[q] = out
+            self._nbrs = nbrs
+        return self._nbrs
+
+
+_BOARDS: dict[tuple[Any, ...], _Board] = {}
+_BOARDS_MAX = 512
+
+
+def _board(view: dict[str, Any], rotate: tuple[int, str] | None) -> _Board:
+    """The cached ``_Board`` of a view's walls (keyed by everything it is built from)."""
+    key = (rotate, tuple((s["slot"], s["revealed"], s.get("squares"), s.get("walls")) for s in view["slots"]),
+           tuple((p["slot"], p["state"], tuple(map(tuple, p["squares"]))) for p in view["portcullis"]))
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.clear()
+        board = _BOARDS[key] = _Board(view, rotate)
+    return board
+
+
+class Model:
+    """The board as the view shows it: square codes, own-wall bits, portcullis edges, tokens."""
+
+    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None = None) -> None:
+        board = _board(view, rotate)
+        self.kind, self.walls, self.closed = board.kind, board.walls, board.closed
+        self._board = board
         self.tokens = {t["id"]: t for t in view["tokens"]}
         self.at: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for t in view["tokens"]:
             if t["carried_by"] is None:
                 self.at.setdefault(tuple(t["square"]), []).append(t)
+        self._dist_cache: dict[tuple[str, str], dict[tuple[int, int], int]] = {}
 
     def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
         q = (p[0] + DX[d], p[1] + DY[d])
@@ -73,29 +128,33 @@ class Model:
     def dist_to_line(self, colour: str, walker: str) -> dict[tuple[int, int], int]:
         """BFS distances to the enemy line of ``colour`` for a walker class ('normal', 'trap', 'wizard');
         face-down squares count as open floor (optimistic), healthy enemies block non-wizards."""
+        key = (colour, walker)
+        cached = self._dist_cache.get(key)
+        if cached is not None:
+            return cached
         goal_x = 21 if colour == "blue" else 0
+        healthy = {sq for sq, ts in self.at.items()
+                   if any(t["character"] and t["state"] == "healthy" for t in ts)}
+        enemy = set() if walker == "wizard" else {
+            sq for sq, ts in self.at.items()
+            if any(t["character"] and t["state"] == "healthy" and t["colour"] != colour for t in ts)}
         # DT-6.9.4: a line square holding a healthy character is no exit.
-        dist = {(goal_x, y): 0 for y in range(10)
-                if not any(t["character"] and t["state"] == "healthy" for t in self.at.get((goal_x, y), ()))}
+        dist = {(goal_x, y): 0 for y in range(10) if (goal_x, y) not in healthy}
         queue = deque(dist)
+        kind, nbrs = self.kind, self._board.neighbours()
         while queue:
             q = queue.popleft()
-            for d in DIRS:
-                p = self.step(q, OPP[d]) if self.kind.get(q) != "H" else (q[0] - DX[d], q[1] - DY[d])
-                if p is None or p not in self.kind or p in dist:
+            dq = dist[q] + 1
+            for p in nbrs[q]:
+                if p in dist or p in enemy:
                     continue
-                if self.kind[p] == "L" and p[0] == goal_x:
+                k = kind[p]
+                if (k == "L" and p[0] == goal_x) or (k == "T" and walker == "normal"):
                     continue
-                if self.kind[p] == "T" and walker == "normal":
-                    continue
-                if walker != "wizard" and any(t["character"] and t["state"] == "healthy"
-                                              and t["colour"] != colour
-                                              for t in self.at.get(p, ())):
-                    continue
-                dist[p] = dist[q] + 1
+                dist[p] = dq
                 queue.append(p)
+        self._dist_cache[key] = dist
         return dist
-
 
 def _rotated(codes: str, walls: str, d: str) -> tuple[str, str]:
     """Turn a slot's square codes and wall bits a quarter (cw: (c, r) -> (4-r, c))."""
@@ -125,6 +184,9 @@ class HeuristicBot(Bot):
         self.mover: str | None = None
         self.move_start: tuple[int, int] | None = None
         self.stuck: set[tuple[int, str]] = set()     # (turn, character) whose move went nowhere
+        #: The main-phase scores of the last ``_main`` call (one per legal action), for a search that
+        #: wants the heuristic's ranking of its moves (bots/search/improve.py).
+        self.last_scores: list[float] = []
 
     # -- bookkeeping from events -------------------------------------------------------------
     def _read_events(self, request: DecisionRequest) -> None:
@@ -145,6 +207,7 @@ class HeuristicBot(Bot):
     # -- entry point ---------------------------------------------------------------------------
     def act(self, request: DecisionRequest) -> int:
         self._read_events(request)
+        self.last_scores = []
         legal = request.legal
         if len(legal) == 1:
             return 0
@@ -317,12 +380,19 @@ class HeuristicBot(Bot):
             elif kind == "open_portcullis" or kind == "break_portcullis":
                 s = 5
             scores.append(s)
+        self.last_scores = scores
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
-        if legal[best]["type"] == "move":
-            self.mover = legal[best]["character"]
-            self.move_start = tuple(toks[legal[best]["character"]]["square"])
-            self.visited = {self.move_start}
+        self.chose(view, legal[best])
         return best
+
+    def chose(self, view: dict[str, Any], action: dict[str, Any]) -> None:
+        """The main-phase move actually played: a move's steps remember where it started. A search
+        that overrules this bot tells it here, so the steps follow the move really made."""
+        if action.get("type") == "move":
+            tok = next(t for t in view["tokens"] if t["id"] == action["character"])
+            self.mover = action["character"]
+            self.move_start = tuple(tok["square"])
+            self.visited = {self.move_start}
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
         p = tuple(t["square"])

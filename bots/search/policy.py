@@ -9,6 +9,7 @@ are random instead, so that playouts from one sample still differ a little.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bots.sdk.bot import Bot
@@ -57,15 +58,17 @@ class PolicyPlayout:
             bots.append(bot)
         return bots
 
-    def run(self, st: State, seed: str, max_decisions: int) -> int:
-        """Play ``st`` in place for at most ``max_decisions`` decisions; returns the decisions played."""
+    def run(self, st: State, seed: str, max_decisions: int,
+            until: Callable[[State], bool] | None = None) -> int:
+        """Play ``st`` in place for at most ``max_decisions`` decisions, or until ``until(st)`` holds;
+        returns the decisions played."""
         rng = Rng(f"policy-playout:{seed}")
         bots = self._bots(seed) if self.available else [None] * self.players
         eps_scaled = int(self.epsilon * 1_000_000)
         n = 0
         while n < max_decisions:
             pending = st.pending()
-            if not pending:
+            if not pending or (until is not None and until(st)):
                 break
             picks = []
             for seat in pending:

@@ -129,8 +129,30 @@ def _dt_progress(state: State) -> list[float]:
             for s in range(state.players)]
 
 
+def _blockcraft(state: State) -> list[float]:
+    """Blockcraft ``overlord`` (the last one alive wins; at the round limit the living rank by
+    ``xp_earned``): each seat's share of survival weight, the dead 0, the downed little, the rest by
+    stamina left and, a little, by experience; plus the score-share bonus of ``reward_of``. Other modes
+    are team games this estimate does not model: a cut-off there is a draw, as before."""
+    players = getattr(state, "p", None)
+    if getattr(state, "mode", "") != "overlord" or not players:
+        return [1.0 / state.players] * state.players
+    weight, xp = [], []
+    for pl in players:
+        xp.append(float(pl.xp_earned))
+        if not pl.alive:
+            weight.append(0.0)
+            continue
+        health = max(0.0, float(pl.stamina)) / max(1.0, float(pl.max_stamina))
+        weight.append((0.25 if pl.downed else 1.0) * (0.5 + health) * (1.0 + pl.xp_earned / 40.0))
+    total = sum(weight) or 1.0
+    lo, hi = min(xp), max(xp)
+    span = hi - lo if hi > lo else 1.0
+    return [0.85 * weight[s] / total + 0.15 * (xp[s] - lo) / span for s in range(state.players)]
+
+
 #: Leaf estimates for the heuristic playouts (``improve.py``), by game; else ``cutoff_reward``.
-LEAF: dict[str, Callable[[State], list[float]]] = {"dungeon_twister": _dt_progress}
+LEAF: dict[str, Callable[[State], list[float]]] = {"dungeon_twister": _dt_progress, "blockcraft": _blockcraft}
 
 
 def leaf_reward(state: State) -> list[float]:

@@ -102,3 +102,61 @@ def test_rollouts_beat_the_heuristic_in_two_seat_clank() -> None:
     jobs = evaluate.plan("clank", ["search+rollouts@300ms", "heuristic"], 2, 40, {})
     t = evaluate.tally(evaluate.run(jobs, workers=1))["search+rollouts@300ms"]
     assert t.wins >= 24, f"search+rollouts@300ms won {t.wins}/{t.games} against the heuristic"
+
+
+def test_dungeon_twister_playouts_stop_four_turns_after_the_decision() -> None:
+    state = get_game("dungeon_twister").new_state(2, {}, 3)
+    PolicyPlayout("dungeon_twister", 2, {}, epsilon=0.0).run(state, "s", 80)
+    start = state.turn  # type: ignore[attr-defined]
+    until = RolloutBot._until("dungeon_twister", -1, state)
+    assert until is not None and not until(state)
+    n = PolicyPlayout("dungeon_twister", 2, {}, epsilon=0.0).run(state, "t", 1000, until)
+    assert state.turn == start + 4 or state.is_over()  # type: ignore[attr-defined]
+    assert 0 < n < 1000
+    assert RolloutBot._until("dungeon_twister", 0, state) is None  # turns=0: no turn limit
+    assert RolloutBot._until("clank", -1, state) is None  # no turn counter declared
+
+
+def test_dungeon_twister_candidates_are_the_heuristics_best_moves() -> None:
+    """In the main phase the heuristic's move comes first, then its runners-up by its own scores;
+    card choices (no scores kept) fall back to the seeded sample."""
+    game = get_game("dungeon_twister")
+    state = game.new_state(2, {}, 2)
+    bot = RolloutBot(1, Improve(time_ms=1 << 30, rounds=1))
+    bot.start(MatchStart("m", "dungeon_twister", "", {}, 0, 2, []))
+    prior = make_bot("heuristic", "dungeon_twister", 0)
+    prior.start(MatchStart("m", "dungeon_twister", "", {}, 1, 2, []))
+    for n in range(400):
+        (seat,) = state.pending()[:1]
+        legal = state.legal_actions(seat)
+        request = DecisionRequest("m", n, "dungeon_twister", seat, state.observe(seat), legal, [])
+        answer = (bot.prior if seat == 0 else prior).act(request)  # type: ignore[union-attr]
+        assert isinstance(answer, int)
+        if seat == 0 and legal[0]["type"] == "play_action_card":
+            assert bot._ranked(request, answer) is None
+        if seat == 0 and len(legal) > 4 and {"type": "end_turn"} in legal:
+            ranked = bot._ranked(request, answer)
+            scores = bot.prior.last_scores  # type: ignore[union-attr]
+            assert ranked is not None and ranked[0] == answer and sorted(ranked) == list(range(len(legal)))
+            assert [scores[i] for i in ranked[1:]] == sorted((scores[i] for i in ranked[1:]), reverse=True)
+            return
+        state.apply_trusted(seat, legal[answer])
+    raise AssertionError("no main-phase decision with more than 4 moves")
+
+
+def test_blockcraft_overlord_leaf_ranks_the_living_above_the_downed_and_the_dead() -> None:
+    state = get_game("blockcraft").new_state(4, {"mode": "overlord"}, 1)
+    PolicyPlayout("blockcraft", 4, {"mode": "overlord"}, epsilon=0.0).run(state, "s", 60)
+    players = state.p  # type: ignore[attr-defined]
+    for pl in players:
+        pl.alive, pl.downed, pl.stamina, pl.xp_earned = True, False, pl.max_stamina, 0
+    even = leaf_reward(state)
+    assert len(set(even)) == 1 and 0.0 < even[0] < 1.0
+    players[0].alive = False
+    players[1].downed, players[1].stamina = True, 0
+    players[2].stamina = 1
+    values = leaf_reward(state)
+    assert values[0] < values[1] < values[2] < values[3]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    other = get_game("blockcraft").new_state(4, {"mode": "team"}, 1)
+    assert leaf_reward(other) == [0.25] * 4  # a team mode is not modelled: a draw, as before
