@@ -19,23 +19,17 @@ A real player also walks, opens the Surface and Underground, farms, meets the ha
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from pathlib import Path
 
-from referee.engine import get_game
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling script's deck reader
+from blockcraft_luck import decks  # noqa: E402
+
 from referee.engine.rng import Rng
 
 ROUNDS = 36
 #: reserve cards in hand before round 1 (starting hand) and drawn before round 29 (the reserve deck)
 HAND, RESERVE = 2, 30
-
-
-def decks(seed: int) -> tuple[list[str], list[str], list[str]]:
-    """The Underground cards, the Deep cards and the reserve cards in draw order (the hand's 2 first)."""
-    st: Any = get_game("blockcraft").new_state(1, {"mode": "extreme"}, seed=seed)
-    under = [c["c"] for s in st.cells for c in s if c["l"] == "U"]
-    deep = [c["c"] for s in st.cells for c in s if c["l"] == "D"]
-    hand = [c for c, n in sorted(st.p[0].hand.items()) for _ in range(n)]
-    return under, deep, hand + list(reversed(st.draw_pile))
 
 
 def finish_round(under: list[str], deep: list[str], reserve: list[str], order: list[int], start: int,

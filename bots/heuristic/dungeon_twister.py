@@ -118,12 +118,7 @@ class Model:
         self._dist_cache: dict[tuple[str, str], dict[tuple[int, int], int]] = {}
 
     def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
-        q = (p[0] + DX[d], p[1] + DY[d])
-        if q not in self.kind:
-            return None
-        if self.walls[p] & BIT[d] or self.walls[q] & BIT[OPP[d]] or (p, q) in self.closed:
-            return None
-        return q
+        return self._board.step(p, d)
 
     def dist_to_line(self, colour: str, walker: str) -> dict[tuple[int, int], int]:
         """BFS distances to the enemy line of ``colour`` for a walker class ('normal', 'trap', 'wizard');
