@@ -94,7 +94,8 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 @click.option("--skip-celery", is_flag=True, help="Only the executor comparison (no Redis needed).")
 def command(game: str, bots: str, deals: int, min_seconds: float, executor: str, referee_workers: int,
             rounds: int, skip_celery: bool) -> None:
-    """Matches per second: in-process vs referee (local pool x2), then 1 vs 2 Celery workers."""
+    """Matches per second: in-process vs referee (local pool x2), the referee's CPU ceiling, then 1 vs 2
+    Celery workers."""
     from bots.builtin import heuristic_available
     from referee.engine import get_game
     from referee.engine.errors import ArenaError
