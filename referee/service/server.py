@@ -12,7 +12,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import grpc
@@ -28,7 +28,7 @@ from .convert import spec_from_proto
 from .hosted import Hosting
 from .launcher import Launcher, ProcessLauncher
 from .lifecycle import MatchLifecycle
-from .match import LiveMatch
+from .match import AFTER_WRITE, LiveMatch
 from .reject import Reject
 from .routing import SessionRouter
 from .sessions import Close, Session
@@ -161,8 +161,13 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         try:
             async for msg in it:
                 box.hold = True
+                after: list[Callable[[], None]] = []
                 try:
-                    self.r.router.on_message(session, msg)
+                    AFTER_WRITE.work = after
+                    try:
+                        self.r.router.on_message(session, msg)
+                    finally:
+                        AFTER_WRITE.work = None
                     # what that message produced (typically the next request) is written from here
                     # when the writer is idle: no task switch per decision
                     while box.writer_idle and box.items and not isinstance(box.items[0], Close):
@@ -171,6 +176,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                     box.hold = False
                     if box.items:
                         box.wake()
+                for work in after:
+                    work()
                 if session.closed:
                     return
         except asyncio.CancelledError:
