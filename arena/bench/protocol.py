@@ -11,7 +11,10 @@ loop in this process; the other end is a separate process, as a real bot is:
   message and the reply sized like the referee's average DecisionRequest and Answer; the figure
   is wall time per round trip, measured on the server like the referee's.
 
-The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1.5 for Clank).
+The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1.5 for Clank). The
+**floor** line splits it: the bare ping-pong again, its server spending per round trip the CPU that the
+engine's own work takes in-process (the match driver, the view, the JSON: what any referee must do), so
+what is left above the floor is the service (sessions, timers, protobuf messages, per-match set-up).
 Each figure is the median of ``--runs`` runs. The CPU time of the server's event-loop thread per
 decision is printed beside it: on a loaded machine wall times swing, CPU times much less.
 
@@ -60,8 +63,9 @@ class _Loop:
 class _PingPong:
     """The bare server: each stream writes a payload, reads a reply, ``rounds`` times."""
 
-    def __init__(self, request_size: int, rounds: int, streams: int = 1) -> None:
+    def __init__(self, request_size: int, rounds: int, streams: int = 1, spin_s: float = 0.0) -> None:
         self.payload = b"x" * request_size
+        self.spin_s = spin_s  # CPU spent per round trip before the write (the engine's share, ``_floor``)
         self.rounds = rounds
         self.left = self.waiting = streams
         self.total = 0
@@ -81,6 +85,8 @@ class _PingPong:
             n += 1
             if n >= self.rounds:
                 break
+            if self.spin_s:
+                _spin(self.spin_s)
             await context.write(self.payload)
         self.total += n
         self.left -= 1
@@ -88,10 +94,17 @@ class _PingPong:
             self.done.set_result(None)
 
 
+def _spin(seconds: float) -> None:
+    """Busy for ``seconds`` of this thread's CPU, holding the GIL as Python work does."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
 async def _bare_round(request_size: int, answer_size: int, rounds: int, streams: int = 1,
-                      think_ms: int = 0) -> tuple[float, float, float]:
+                      think_ms: int = 0, spin_s: float = 0.0) -> tuple[float, float, float]:
     """(wall seconds per round trip, server CPU seconds per round trip, round trips per second)."""
-    pp = _PingPong(request_size, rounds, streams)
+    pp = _PingPong(request_size, rounds, streams, spin_s)
     pp.done = asyncio.get_running_loop().create_future()
     server = grpc.aio.server()
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
@@ -238,6 +251,35 @@ def _sizes(game_id: str, players: int) -> tuple[float, float]:
     return req / max(1, n), ans / max(1, n)
 
 
+def _engine_cpu(game_id: str, players: int, matches: int = 20) -> float:
+    """CPU seconds per decision of the work no referee can skip, in-process: the match driver (legal
+    actions, the seat's view and events, the move, checkpoints, the replay) and the JSON the request
+    carries, with answers chosen as the bench bot chooses them."""
+    from referee.engine import TimeControl, get_game
+    from referee.engine.driver import MatchDriver
+    from referee.service.wirejson import dumps, dumps_view
+
+    game = get_game(game_id)
+    n, c0 = 0, time.thread_time()
+    for m in range(matches):
+        d = MatchDriver(game, game.new_state(players, None, m), m, ["bench"] * players, f"floor-{m}",
+                        TimeControl(per_decision_ms=10_000))
+        static: dict[str, bytes] = {}
+        while asks := d.ask():
+            for a in asks:
+                dumps_view(a.view, d.state.STATIC_VIEW_KEYS, static)
+                dumps(a.legal)
+                dumps(a.events)
+                d.answer(a.seat, a.decision_id % len(a.legal), 1)
+                n += 1
+            d.settle()
+            d.idle()
+        dumps(d.replay.to_json())
+        if n >= 2000:
+            break
+    return (time.thread_time() - c0) / max(1, n)
+
+
 @dataclass
 class _Figures:
     game: str
@@ -252,6 +294,8 @@ class _Figures:
     bare_rate: list[float] = field(default_factory=list)
     decisions: int = 0
     timeouts: int = 0
+    engine_s: float = 0.0
+    floor: list[float] = field(default_factory=list)
 
 
 GOALS = {"sealed_bids": 1.3, "clank": 1.5}
@@ -273,6 +317,9 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
     from referee.service.tokens import TokenStore
 
     figures = [_Figures(g, _players(g), *_sizes(g, _players(g))) for g in games]
+    if not parallel:
+        for f in figures:
+            f.engine_s = _engine_cpu(f.game, f.players)
     lanes = max(1, parallel)
     with tempfile.TemporaryDirectory() as tmp:
         store = TokenStore(f"sqlite:///{tmp}/bench.db")
@@ -308,6 +355,9 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     f.bare.append(per)
                     f.bare_cpu.append(cpu)
                     f.bare_rate.append(rate)
+                    if not parallel:  # the same ping-pong with the engine's work on the server: the floor
+                        f.floor.append(loop.run(_bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
+                                                            spin_s=f.engine_s))[0])
         finally:
             for b in bots:
                 b.terminate()
@@ -414,6 +464,11 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
         console.print(f"  ratio referee/bare: wall "
                       f"[bold]{o / b:.2f}[/bold]{f' (goal <= {goal})' if goal else ''}, "
                       f"server CPU {oc / bc:.2f} ({oc * 1e6:.1f} vs {bc * 1e6:.1f} us per decision)")
+        fl = med(f.floor)
+        console.print(f"  floor: bare + the engine's work ({f.engine_s * 1e6:.1f} us CPU a decision "
+                      f"in-process): {fl * 1e6:.1f} us   (runs: {_us(f.floor)})")
+        console.print(f"         ratio floor/bare {fl / b:.2f}; the referee's service adds "
+                      f"{(o - fl) * 1e6:.0f} us a decision above the floor")
 
 
 if __name__ == "__main__":  # the child processes of the benchmark
