@@ -1,0 +1,30 @@
+"""``arena bench protocol``: the referee against a bare gRPC ping-pong, and the floor between them (the
+bare ping-pong whose server also does the engine's own work for each round trip)."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+from click.testing import CliRunner
+
+from arena.bench.protocol import _bare_round, _engine_cpu, command
+
+
+def test_the_engines_own_work_is_measured_per_decision() -> None:
+    per = _engine_cpu("clank", 2, matches=1)
+    assert 1e-6 < per < 0.01
+
+
+def test_the_floors_server_spends_the_engines_cpu_on_every_round_trip() -> None:
+    plain = asyncio.run(_bare_round(500, 20, 200))[1]
+    spun = asyncio.run(_bare_round(500, 20, 200, spin_s=0.002))[1]
+    assert spun >= 0.002 > plain  # server CPU per round trip: the spin, on top of the stream's own
+
+
+def test_the_bench_prints_the_ratio_and_the_floor_for_each_game() -> None:
+    out = CliRunner().invoke(command, ["--game", "clank", "--runs", "1", "--matches", "1"])
+    assert out.exit_code == 0, out.output
+    ratio = re.search(r"ratio referee/bare: wall ([\d.]+) \(goal <= 1.5\)", out.output)
+    floor = re.search(r"ratio floor/bare ([\d.]+); the referee's service adds (-?\d+) us", out.output)
+    assert ratio and floor, out.output
+    assert float(ratio.group(1)) > 0 and float(floor.group(1)) > 0
