@@ -68,6 +68,7 @@ class Watch(Bot):
         self.inner = inner
         self.first: dict[str, int] = {}
         self.last: dict[str, Any] = {}
+        self.idle = [0, 0, 0]
 
     def act(self, request: DecisionRequest) -> Any:
         view = request.view
@@ -79,7 +80,14 @@ class Watch(Bot):
             under_left = sum(1 for st in view["map"]["cells"].values() for c in st if c == "?U")
             self.last = {"round": view["round"], "hunger": me["hunger"], "hand": dict(view["private"]["hand"]),
                          "deep_left": deep_left, "under_left": under_left, "status": me["status"]}
-        return self.inner.act(request)
+        choice = self.inner.act(request)
+        a = request.legal[choice] if isinstance(choice, int) else choice
+        if a == {"type": "end_action_phase"} and "map" in view:
+            me = view["players"][view["seat"]]
+            if me["turn"]["ap_spent"] == 0 and me["hunger"] >= me["max_hunger"] - 1:
+                tier = max([PICK.get(t["card"], 0) for t in me["tools"]] + [0])
+                self.idle[min(tier, 2)] += 1   # a whole turn idle on a full belly: work out of reach
+        return choice
 
 
 def main() -> None:
@@ -103,10 +111,11 @@ def main() -> None:
         for m, r in w.first.items():
             if m in firsts:
                 firsts[m].append(r)
-        top = max((m for m in MILESTONES if m in w.first), key=MILESTONES.index, default="-")
-        stalls.append((seed, top, w.last))
+        stalls.append((seed, dict(sorted(w.first.items(), key=lambda kv: kv[1])), w.last))
         lefts["deep dug"] += 16 - w.last.get("deep_left", 16)
         lefts["under dug"] += 4 - w.last.get("under_left", 4)
+        for t in range(3):
+            lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
     print(f"{a.games} solo games, bot {a.bot}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]
@@ -114,8 +123,8 @@ def main() -> None:
         print(f"  {m:<15} {len(rs):>4} games, median round {med}")
     print("  ends:", dict(ends))
     print("  mean cards dug per game:", {k: round(v / a.games, 2) for k, v in lefts.items()})
-    for seed, top, last in stalls[:a.stalls]:
-        print(f"  seed {seed}: last milestone {top}; {last}")
+    for seed, firsts_of, last in stalls[:a.stalls]:
+        print(f"  seed {seed}: {firsts_of}; at the end {last}")
 
 
 if __name__ == "__main__":
