@@ -54,7 +54,8 @@ NEEDS_TIER = {"stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond"
 #: plan steps that do work (a plan of moves only is a walk)
 WORK = ("dig", "gather", "till", "farm")
 #: an expedition (away from the farms, toward the work) lasts until hunger is down to the walk home + this
-EXPEDITION_MARGIN = 3
+EXPEDITION_MARGIN = 7
+EXPEDITIONS = True
 #: weight of the best target's nearness during an expedition (0.7 a step: walking toward it pays)
 EXPEDITION_PULL = 2.0
 #: an Underground card (half of them stone) left where only a pillar reaches it
@@ -166,7 +167,7 @@ class TurnPlanBot(RoverBot):
                                 me["hunger"] < me["max_hunger"] - 1):
             self.expedition = False
             plan = self.plan_turn(view, s)
-        elif not self.expedition and me["hunger"] >= me["max_hunger"] - 1 and me["turn"]["ap_spent"] == 0 \
+        elif EXPEDITIONS and not self.expedition and me["hunger"] >= me["max_hunger"] - 1 and me["turn"]["ap_spent"] == 0 \
                 and not any(k in WORK for k, _ in plan):
             # a full belly gains nothing on the farm and no work is in this turn's reach: walk to the work
             # over several turns, until hunger is down to the walk home plus a margin
@@ -332,6 +333,7 @@ class TurnPlanBot(RoverBot):
             out = gained - price * (hunger0 - end_hunger)
             if end_hunger <= 0:
                 out -= 20.0   # starvation costs stamina
+            out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
             if self.expedition:
                 return out + EXPEDITION_PULL * potential(pos, h)
             if st[pos] and st[pos][-1].startswith("farmland"):   # 2 hunger (to the max), a wheat next turn
@@ -339,19 +341,32 @@ class TurnPlanBot(RoverBot):
             elif farms:   # the walk back is owed (a farm out of reach is the food lost)
                 home = way_home(pos, h)
                 out -= HOME * price * home if home < 99 else LOST
-            out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
             return out + POTENTIAL * potential(pos, h) - STRANDED * stranded(st, pos)
 
         def stranded(st: dict[tuple[int, int], tuple[str, ...]], pos: tuple[int, int]) -> int:
-            """Underground cards left on stacks two above every neighbour (reached only by a pillar)."""
+            """Underground cards on plateaus that only a pillar reaches: a group of stacks joined by steps of
+            at most one whose every outside neighbour is two or more lower (and the bot is not on it)."""
             n = 0
-            for c, stack in st.items():
-                under = sum(1 for k in stack if k == "?U")
-                if not under or c == pos:
+            seen: set[tuple[int, int]] = set()
+            for c0 in st:
+                if c0 in seen or "?U" not in st[c0]:
                     continue
-                hc = len(stack)
-                if all(len(st[m]) < hc - 1 for _d, m in board.near(c)):
-                    n += under
+                group, todo, open_ = {c0}, [c0], False
+                while todo:
+                    c = todo.pop()
+                    hc = len(st[c])
+                    for _d, m in board.near(c):
+                        hm = len(st[m])
+                        if m in group:
+                            continue
+                        if abs(hm - hc) <= 1 and hm >= 2:
+                            group.add(m)
+                            todo.append(m)
+                        elif hm >= hc - 1:
+                            open_ = True
+                seen |= group
+                if not open_ and pos not in group:
+                    n += sum(1 for c in group for k in st[c] if k == "?U")
             return n
 
         best: list[Any] = [None, []]
