@@ -78,7 +78,9 @@ class Watch(Bot):
             me = view["players"][view["seat"]]
             deep_left = sum(1 for st in view["map"]["cells"].values() if st and st[0] == "?D")
             under_left = sum(1 for st in view["map"]["cells"].values() for c in st if c == "?U")
-            self.last = {"round": view["round"], "hunger": me["hunger"], "hand": dict(view["private"]["hand"]),
+            self.last = {"round": view["round"], "hunger": me["hunger"],
+                         "hand": dict(view["private"]["hand"]),
+                         "chest": dict(view["private"].get("chest", {})),
                          "deep_left": deep_left, "under_left": under_left, "status": me["status"]}
         choice = self.inner.act(request)
         a = request.legal[choice] if isinstance(choice, int) else choice

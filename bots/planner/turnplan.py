@@ -167,7 +167,8 @@ class TurnPlanBot(RoverBot):
                                 me["hunger"] < me["max_hunger"] - 1):
             self.expedition = False
             plan = self.plan_turn(view, s)
-        elif EXPEDITIONS and not self.expedition and me["hunger"] >= me["max_hunger"] - 1 and me["turn"]["ap_spent"] == 0 \
+        elif EXPEDITIONS and not self.expedition and me["hunger"] >= me["max_hunger"] - 1 \
+                and me["turn"]["ap_spent"] == 0 \
                 and not any(k in WORK for k, _ in plan):
             # a full belly gains nothing on the farm and no work is in this turn's reach: walk to the work
             # over several turns, until hunger is down to the walk home plus a margin
