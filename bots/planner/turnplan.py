@@ -60,6 +60,8 @@ EXPEDITIONS = True
 EXPEDITION_PULL = 2.0
 #: an Underground card (half of them stone) left where only a pillar reaches it
 STRANDED = 3.0
+#: hunger to keep on top of the walk back to a farm, and the price of each point short of it
+HOME_MARGIN, STRANDED_HUNGER = 2, 4.0
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather" | "till" | "farm", (x, y))
 Step = tuple[str, Any]
 
@@ -335,6 +337,9 @@ class TurnPlanBot(RoverBot):
             if end_hunger <= 0:
                 out -= 20.0   # starvation costs stamina
             out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
+            if farms and not (st[pos] and st[pos][-1].startswith("farmland")):
+                # hunger short of the walk back to a farm: the next turns starve
+                out -= STRANDED_HUNGER * max(0, min(way_home(pos, h), 8) + HOME_MARGIN - end_hunger)
             if self.expedition:
                 return out + EXPEDITION_PULL * potential(pos, h)
             if st[pos] and st[pos][-1].startswith("farmland"):   # 2 hunger (to the max), a wheat next turn
