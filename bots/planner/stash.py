@@ -62,9 +62,13 @@ class StashBot(TurnPlanBot):
         if chest_craft is not None:
             return chest_craft
         if s["has_chest"] and sum(chest.values()) < 4:
+            # the furnace's stone has first call on the places; iron ore takes only the spare ones
+            missing = max(0, 4 - stone) if not s["furnace"] else 0
             for card in STASH:
                 if card == "stone" and stone >= wants:
                     continue   # a recipe is ready: keep it in hand
+                if card == "iron_ore" and 4 - sum(chest.values()) <= missing:
+                    continue
                 for a in legal:
                     if a["type"] == "store" and a["card_type"] == card:
                         return a

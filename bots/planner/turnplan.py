@@ -264,9 +264,14 @@ class TurnPlanBot(RoverBot):
     def free_action(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         # a loose dirt is the next farmland (tilled once the hoe exists): leave it on the map until two farms
         board = Board(view)
+        me = view["players"][view["seat"]]
         if sum(1 for c in board.cells if board.top(c).startswith("farmland")) < 2:
             legal = [a for a in legal
                      if not (a["type"] == "gather" and self._card_at(view, a["cell"]) == "dirt")]
+        elif self.farm_step is not None or me["turn"]["ap_spent"] >= 3 and me["ap"]:
+            # a farm made from a dirt in hand: the dirt dug loose underfoot is tilled, not gathered
+            legal = [a for a in legal if not (a["type"] == "gather" and a["cell"] == me["pos"]
+                                              and self._card_at(view, a["cell"]) == "dirt")]
         return super().free_action(view, legal)
 
     def plan_turn(self, view: dict[str, Any], s: dict[str, Any]) -> list[Step]:
