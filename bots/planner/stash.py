@@ -55,9 +55,9 @@ class StashBot(TurnPlanBot):
             for a in legal:
                 if a["type"] == "retrieve" and a["card_type"] == "stone":
                     return a
-        a = super().free_action(view, legal)
-        if a is not None:
-            return a
+        free = super().free_action(view, legal)
+        if free is not None:
+            return free
         chest_craft = self._chest_step(s, legal)
         if chest_craft is not None:
             return chest_craft
