@@ -10,6 +10,12 @@ limit, and the second block slot is free until the furnace. ``StashBot``:
 - stores stone (then iron ore, which waits for the furnace) at the end of every free-action run;
 - takes the stones out when the hand plus the chest make the next stone recipe (3 for the pickaxe, 4 for the
   furnace), and equips the furnace over the chest (its contents come back to the hand).
+
+Measured at commit 00472e2 (``scripts/blockcraft_funnel.py --games 200``, seeds 0-199; the turn planner
+before this branch in brackets): stone pickaxe 168 (85), furnace 17 (2), iron ingot 6 (0), iron pickaxe 1
+(0), World Core 0 (0); Deep cards dug 3.9 (1.2) a game; seeds 1000-1199: stone pickaxe 166 (87), furnace
+11 (1). The wall is now the Deep layer: the furnace's 4 stones need most of its 16 cards, and the bot digs
+about 4 a game (one a turn between two farm visits on stacks above the holes it leaves).
 """
 from __future__ import annotations
 

@@ -18,7 +18,10 @@ too). A plan scores
     - the chain's cards the hand limit would discard at this hunger.
 
 It re-plans at every costed decision from the view alone (a dig reveals a card and may change the plan).
-Measured (README of the game): 0 World Cores in 200 solo seeds, the stone pickaxe in 85, the furnace in 2.
+Since then (branch worldcore3): pillars (jump and place a spare block underfoot) in the search and the walking
+costs, expeditions when a full belly finds no work in the turn's reach, a price on ending a turn with less
+hunger than the walk back to a farm, and stranded Underground cards. The built-in planner is ``StashBot``
+(stash.py, a chest for the stone); figures there.
 """
 from __future__ import annotations
 
