@@ -16,7 +16,7 @@ from .random_bot import RandomBot
 from .sdk.bot import Bot
 
 #: ``planner`` by game: ``module:Class`` (issue 17: Blockcraft's solo World Core planner)
-PLANNERS = {"blockcraft": "bots.planner.turnplan:TurnPlanBot"}
+PLANNERS = {"blockcraft": "bots.planner.stash:StashBot"}
 #: ``search+heuristic``: virtual visits on the heuristic's move at the root (bots/search/ismcts.py).
 PRIOR_VISITS = 10
 

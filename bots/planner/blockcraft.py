@@ -65,6 +65,10 @@ class Board:
 class PlannerBot(Bot):
     """Solo `extreme` planner (any seat count works, but it plays for the World Core only)."""
 
+    #: added to twice the max hunger when choosing among the dealt characters
+    CHARACTER_BONUS = {"h_farmer": 3, "m_ember": 3, "h_smith": 2, "m_mite": 3, "h_explorer": 2,
+                       "h_woodcutter": 1}
+
     def __init__(self, seed: int = 0, peek: Peek | None = None) -> None:
         super().__init__(seed)
         self.peek = peek
@@ -89,7 +93,7 @@ class PlannerBot(Bot):
     # -- setup ------------------------------------------------------------------------------------
     def _choose_character(self, view: dict[str, Any], legal: list[dict[str, Any]], _p: Any) -> Any:
         # hunger is the budget and the hand limit; smelting heat and stone digging are the chain's knots
-        bonus = {"h_farmer": 3, "m_ember": 3, "h_smith": 2, "m_mite": 3, "h_explorer": 2, "h_woodcutter": 1}
+        bonus = self.CHARACTER_BONUS
         chars = _characters()
         return max(legal, key=lambda a: 2 * chars[a["character"]]["hun"] + bonus.get(a["character"], 0))
 

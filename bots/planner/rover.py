@@ -19,6 +19,8 @@ from bots.planner.blockcraft import Board, PlannerBot
 
 #: keep-worth of the first two wheat in hand (a stone still needed is 36, a log 16): three are a bread
 WHEAT_KEEP = 17.0
+#: keep-worth of the log or two sticks that make the next pickaxe's sticks (a stone still needed is 36)
+WOOD_KEEP = 34.0
 #: rest on a farm until hunger is back to this
 REST_UNTIL = 9
 #: hunger kept on top of the walk home
@@ -118,4 +120,9 @@ class RoverBot(PlannerBot):
             return 20.0 if hand.get(card, 0) == 1 else 2.0
         if card == "wheat":
             return WHEAT_KEEP if hand.get(card, 0) <= 2 else 1.0
+        if card in ("log", "stick") and hand.get(card, 0) <= (1 if card == "log" else 2):
+            # the sticks of the stone and iron pickaxes (one log makes them): above the ores, which wait
+            # for the furnace, and below the stone
+            if self._status(view)["tier"] < 3:
+                return WOOD_KEEP
         return super()._keep(view, hand, card)

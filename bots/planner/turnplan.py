@@ -18,12 +18,16 @@ too). A plan scores
     - the chain's cards the hand limit would discard at this hunger.
 
 It re-plans at every costed decision from the view alone (a dig reveals a card and may change the plan).
-Measured (README of the game): 0 World Cores in 200 solo seeds, the stone pickaxe in 85, the furnace in 2.
+Since then (branch worldcore3): pillars (jump and place a spare block underfoot) in the search and the walking
+costs, expeditions when a full belly finds no work in the turn's reach, a price on ending a turn with less
+hunger than the walk back to a farm, and stranded Underground cards. The built-in planner is ``StashBot``
+(stash.py, a chest for the stone); figures there.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from bots.heuristic.blockcraft import _cards
 from bots.planner.blockcraft import DIRS, Board
 from bots.planner.rover import RoverBot
 
@@ -47,9 +51,20 @@ DECKS = {"S": {"dirt": 5, "log": 5, "sand": 3, "apple": 2, "raw_meat": 1},
          "D": {"stone": 4, "coal_ore": 1, "iron_ore": 3, "gold_ore": 3, "diamond": 3, "obsidian": 1,
                "ender_pearl": 1}}
 #: worth of destroying a gold ore or diamond with a weak pickaxe: while spares are left / the last ones
-DESTROY, DESTROY_LAST = -4.0, -30.0
+DESTROY, DESTROY_LAST = -4.0, -8.0
 #: dig requirement tier (0 = hand)
 NEEDS_TIER = {"stone": 1, "coal_ore": 1, "iron_ore": 2, "gold_ore": 3, "diamond": 3, "obsidian": 4}
+#: plan steps that do work (a plan of moves only is a walk)
+WORK = ("dig", "gather", "till", "farm")
+#: an expedition (away from the farms, toward the work) lasts until hunger is down to the walk home + this
+EXPEDITION_MARGIN = 7
+EXPEDITIONS = True
+#: weight of the best target's nearness during an expedition (0.7 a step: walking toward it pays)
+EXPEDITION_PULL = 2.0
+#: an Underground card (half of them stone) left where only a pillar reaches it
+STRANDED = 3.0
+#: hunger to keep on top of the walk back to a farm, and the price of each point short of it
+HOME_MARGIN, STRANDED_HUNGER = 2, 4.0
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather" | "till" | "farm", (x, y))
 Step = tuple[str, Any]
 
@@ -62,6 +77,12 @@ class TurnPlanBot(RoverBot):
         #: cards seen coming out of each layer (own digs), for the odds of the next face-down card
         self.revealed: dict[str, dict[str, int]] = {k: {} for k in DECKS}
         self.last_dig: tuple[tuple[int, int], str, int, int] | None = None
+        #: a pillar under way: the block to place underfoot after the jump
+        self.pillar: str | None = None
+        #: walking costs may climb two with a pillar (a spare block in hand)
+        self.pillar_ok = False
+        #: walking to far work, the farms forgotten (see EXPEDITION_END)
+        self.expedition = False
 
     def act(self, request: Any) -> int | dict[str, Any]:
         self._note_reveal(request.view)
@@ -143,11 +164,29 @@ class TurnPlanBot(RoverBot):
         if not me["ap"]:
             return end
         plan = self.plan_turn(view, s)
+        board = Board(view)
+        pos = (me["pos"][0], me["pos"][1])
+        dist = self._paths(board, pos, me["height"])[0]
+        home = min([dist[c] for c in board.cells if board.top(c).startswith("farmland") and c in dist] + [99])
+        if self.expedition and (me["hunger"] <= min(home, 8) + EXPEDITION_MARGIN or home == 0 and
+                                me["hunger"] < me["max_hunger"] - 1):
+            self.expedition = False
+            plan = self.plan_turn(view, s)
+        elif EXPEDITIONS and not self.expedition and me["hunger"] >= me["max_hunger"] - 1 \
+                and me["turn"]["ap_spent"] == 0 \
+                and not any(k in WORK for k, _ in plan):
+            # a full belly gains nothing on the farm and no work is in this turn's reach: walk to the work
+            # over several turns, until hunger is down to the walk home plus a margin
+            self.expedition = True
+            plan = self.plan_turn(view, s)
         if not plan:
             return end
         kind, arg = plan[0]
         if kind == "farm":
             self.farm_step = "place"
+            return {"type": "jump"} if {"type": "jump"} in legal else end
+        if kind == "pillar":
+            self.pillar = arg
             return {"type": "jump"} if {"type": "jump"} in legal else end
         if kind == "move":
             a: dict[str, Any] = {"type": "move", "dir": arg}
@@ -157,6 +196,55 @@ class TurnPlanBot(RoverBot):
         else:
             a = {"type": kind, "cell": list(arg)}
         return a if a in legal else end
+
+    def _spares(self, view: dict[str, Any], s: dict[str, Any]) -> list[str]:
+        """Placeable cards in hand the chain does not need (keep-worth under 15): blocks for pillars."""
+        out = []
+        for c, n in sorted(s["hand"].items()):
+            if not _cards()[c].get("placeable"):
+                continue
+            out += [c for k in range(1, n + 1) if self._keep(view, {c: k}, c) < 15]
+        return out
+
+    def _paths(self, board: Board, start: tuple[int, int], height: int  # type: ignore[override]
+               ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], tuple[str, bool] | None]]:
+        """The planner's walking costs, plus a stack two higher for 4 AP (pillar, then climb) while a
+        spare block is in hand; a pillar first step is reported as a climb (the turn search plans it)."""
+        dist = {start: 0}
+        first: dict[tuple[int, int], tuple[str, bool] | None] = {start: None}
+        frontier = [(0, start)]
+        while frontier:
+            frontier.sort()
+            cost, cur = frontier.pop(0)
+            if cost > dist[cur]:
+                continue
+            h_cur = height if cur == start else board.H(cur)
+            for d_name, n in board.near(cur):
+                rise = board.H(n) - h_cur
+                if rise > (2 if self.pillar_ok else 1) or -rise >= 3:
+                    continue
+                step = 1 if rise <= 0 else 2 if rise == 1 else 4
+                if cost + step < dist.get(n, 99):
+                    dist[n] = cost + step
+                    first[n] = first[cur] or (d_name, rise > 0)
+                    frontier.append((cost + step, n))
+        return dist, first
+
+    def _jump_followup(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
+        if self.pillar is not None:
+            a = {"type": "place", "card_type": self.pillar}
+            if a in legal:
+                return a
+            self.pillar = None
+        return super()._jump_followup(view, legal, pending)
+
+    def _place_target(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
+        if self.pillar is not None:
+            self.pillar = None
+            me = view["players"][view["seat"]]
+            a = {"type": "place_at", "cell": list(me["pos"])}
+            return a if a in legal else {"type": "cancel"}
+        return super()._place_target(view, legal, pending)
 
     def _action(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
         # no farm at all: make one from a dirt in hand at once (jump, place it underfoot, dig it loose, till
@@ -179,9 +267,14 @@ class TurnPlanBot(RoverBot):
     def free_action(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         # a loose dirt is the next farmland (tilled once the hoe exists): leave it on the map until two farms
         board = Board(view)
+        me = view["players"][view["seat"]]
         if sum(1 for c in board.cells if board.top(c).startswith("farmland")) < 2:
             legal = [a for a in legal
                      if not (a["type"] == "gather" and self._card_at(view, a["cell"]) == "dirt")]
+        elif self.farm_step is not None or me["turn"]["ap_spent"] >= 3 and me["ap"]:
+            # a farm made from a dirt in hand: the dirt dug loose underfoot is tilled, not gathered
+            legal = [a for a in legal if not (a["type"] == "gather" and a["cell"] == me["pos"]
+                                              and self._card_at(view, a["cell"]) == "dirt")]
         return super().free_action(view, legal)
 
     def plan_turn(self, view: dict[str, Any], s: dict[str, Any]) -> list[Step]:
@@ -251,13 +344,44 @@ class TurnPlanBot(RoverBot):
             out = gained - price * (hunger0 - end_hunger)
             if end_hunger <= 0:
                 out -= 20.0   # starvation costs stamina
+            out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
+            if farms and not (st[pos] and st[pos][-1].startswith("farmland")):
+                # hunger short of the walk back to a farm: the next turns starve
+                out -= STRANDED_HUNGER * max(0, min(way_home(pos, h), 8) + HOME_MARGIN - end_hunger)
+            if self.expedition:
+                return out + EXPEDITION_PULL * potential(pos, h)
             if st[pos] and st[pos][-1].startswith("farmland"):   # 2 hunger (to the max), a wheat next turn
                 out += price * min(2, max_h - end_hunger) + WHEAT
             elif farms:   # the walk back is owed (a farm out of reach is the food lost)
                 home = way_home(pos, h)
                 out -= HOME * price * home if home < 99 else LOST
-            out -= HAND_LOSS * max(0, precious - (end_hunger + 1) // 2)
-            return out + POTENTIAL * potential(pos, h)
+            return out + POTENTIAL * potential(pos, h) - STRANDED * stranded(st, pos)
+
+        def stranded(st: dict[tuple[int, int], tuple[str, ...]], pos: tuple[int, int]) -> int:
+            """Underground cards on plateaus that only a pillar reaches: a group of stacks joined by steps of
+            at most one whose every outside neighbour is two or more lower (and the bot is not on it)."""
+            n = 0
+            seen: set[tuple[int, int]] = set()
+            for c0 in st:
+                if c0 in seen or "?U" not in st[c0]:
+                    continue
+                group, todo, open_ = {c0}, [c0], False
+                while todo:
+                    c = todo.pop()
+                    hc = len(st[c])
+                    for _d, m in board.near(c):
+                        hm = len(st[m])
+                        if m in group:
+                            continue
+                        if abs(hm - hc) <= 1 and hm >= 2:
+                            group.add(m)
+                            todo.append(m)
+                        elif hm >= hc - 1:
+                            open_ = True
+                seen |= group
+                if not open_ and pos not in group:
+                    n += sum(1 for c in group for k in st[c] if k == "?U")
+            return n
 
         best: list[Any] = [None, []]
         seen: dict[tuple[Any, ...], float] = {}
@@ -311,6 +435,13 @@ class TurnPlanBot(RoverBot):
                 st2[pos] = st[pos] + ("farmland:dirt",)
                 new = FARM_MAKE if len(farms_now(st)) < 2 else FARM_MAKE / 2
                 rec(pos, h + 1, st2, ap - 4, hunger - 4, gained + new, plan + [("farm", pos)])
+            # a pillar: jump and place a spare block underfoot (2 AP): the way up to a stack two higher
+            used = sum(1 for k, _ in plan if k == "pillar")
+            if used < len(spares) and reach >= 1 and ap >= 2 and hunger >= 3 and h < 7 \
+                    and not (st[pos] and st[pos][-1].startswith("farmland")):
+                st2 = dict(st)
+                st2[pos] = st[pos] + ("placed:" + spares[used],)
+                rec(pos, h + 1, st2, ap - 2, hunger - 2, gained, plan + [("pillar", spares[used])])
             # walking: a move down or level, a climb of one (jump + move, 2 AP); no fall of 3 or more
             for name, (dx, dy) in DIRS.items():
                 n = (x + dx, y + dy)
@@ -329,6 +460,8 @@ class TurnPlanBot(RoverBot):
             return {c for c, v in st.items() if v and v[-1].startswith("farmland")}
 
         hand_dirt = s["hand"].get("dirt", 0)
+        spares = self._spares(view, s)
+        self.pillar_ok = bool(spares) and reach >= 1
         pos = (me["pos"][0], me["pos"][1])
         rec(pos, me["height"], stacks, me["ap"] or 0, hunger0, 0.0, [])
         return best[1]

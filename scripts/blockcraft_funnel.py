@@ -1,0 +1,133 @@
+"""The round each solo Blockcraft game reaches each milestone of the World Core chain (analysis, not a bot).
+
+    .venv/bin/python scripts/blockcraft_funnel.py --bot planner --games 40
+
+Wraps the bot and reads the views it is sent (its own seat's view: hand, equipment, hunger), so it measures
+exactly what the bot knew. Prints, per milestone, how many games reached it and the median round, then the
+state of the games that stalled (where the chain stopped, hunger, hand, stone and iron in hand or loose).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from typing import Any
+
+from arena.botspec import load_bot
+from bots.sdk import Bot, DecisionRequest
+from referee.engine import get_game, run_match
+
+#: milestones in chain order, each a test on the view
+MILESTONES = ["wooden_pickaxe", "3_stone", "stone_pickaxe", "7_stone", "furnace", "iron_ingot", "3_iron",
+              "iron_pickaxe", "gold_ingot", "2_gold", "diamond", "glass", "pearl", "world_core"]
+PICK = {"wooden_pickaxe": 1, "stone_pickaxe": 2, "iron_pickaxe": 3, "diamond_pickaxe": 4}
+
+
+def reached(view: dict[str, Any]) -> set[str]:
+    me = view["players"][view["seat"]]
+    hand = view["private"]["hand"]
+    tier = max([PICK.get(t["card"], 0) for t in me["tools"]] + [0])
+    blocks = {b["card"] for b in me["blocks"]}
+    loose = Counter(st[-1][6:] for st in view["map"]["cells"].values() if st and st[-1].startswith("loose:"))
+    stone = hand.get("stone", 0) + loose["stone"]
+    out = set()
+    if tier >= 1:
+        out.add("wooden_pickaxe")
+    if tier >= 2 or stone >= 3:
+        out.add("3_stone")
+    if tier >= 2:
+        out.add("stone_pickaxe")
+    if "furnace" in blocks or (tier >= 2 and stone >= 4):
+        out.add("7_stone")
+    if "furnace" in blocks:
+        out.add("furnace")
+    if hand.get("iron_ingot", 0) or tier >= 3:
+        out.add("iron_ingot")
+    if hand.get("iron_ingot", 0) >= 3 or tier >= 3:
+        out.add("3_iron")
+    if tier >= 3:
+        out.add("iron_pickaxe")
+    if hand.get("gold_ingot", 0):
+        out.add("gold_ingot")
+    if hand.get("gold_ingot", 0) >= 2:
+        out.add("2_gold")
+    if hand.get("diamond", 0):
+        out.add("diamond")
+    if hand.get("glass", 0):
+        out.add("glass")
+    if hand.get("ender_pearl", 0):
+        out.add("pearl")
+    return out
+
+
+class Watch(Bot):
+    """Passes every decision to ``inner`` and notes the first round of each milestone."""
+
+    def __init__(self, inner: Bot) -> None:
+        super().__init__(0)
+        self.inner = inner
+        self.first: dict[str, int] = {}
+        self.last: dict[str, Any] = {}
+        self.idle = [0, 0, 0]
+
+    def act(self, request: DecisionRequest) -> Any:
+        view = request.view
+        if "map" in view and view["players"][view["seat"]].get("tools") is not None:
+            for m in reached(view):
+                self.first.setdefault(m, view["round"])
+            me = view["players"][view["seat"]]
+            deep_left = sum(1 for st in view["map"]["cells"].values() if st and st[0] == "?D")
+            under_left = sum(1 for st in view["map"]["cells"].values() for c in st if c == "?U")
+            self.last = {"round": view["round"], "hunger": me["hunger"],
+                         "hand": dict(view["private"]["hand"]),
+                         "chest": dict(view["private"].get("chest", {})),
+                         "deep_left": deep_left, "under_left": under_left, "status": me["status"]}
+        choice = self.inner.act(request)
+        a = request.legal[choice] if isinstance(choice, int) else choice
+        if a == {"type": "end_action_phase"} and "map" in view:
+            me = view["players"][view["seat"]]
+            if me["turn"]["ap_spent"] == 0 and me["hunger"] >= me["max_hunger"] - 1:
+                tier = max([PICK.get(t["card"], 0) for t in me["tools"]] + [0])
+                self.idle[min(tier, 2)] += 1   # a whole turn idle on a full belly: work out of reach
+        return choice
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bot", default="planner")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed-base", type=int, default=0)
+    ap.add_argument("--stalls", type=int, default=8, help="stalled games to print")
+    a = ap.parse_args()
+    game = get_game("blockcraft")
+    firsts: dict[str, list[int]] = {m: [] for m in MILESTONES}
+    ends: Counter[str] = Counter()
+    stalls = []
+    lefts: Counter[str] = Counter()
+    for seed in range(a.seed_base, a.seed_base + a.games):
+        w = Watch(load_bot(a.bot, "blockcraft", seed * 31))
+        res = run_match(game, [w], seed=seed, options={"mode": "extreme"})
+        ends[str(res.outcome.reason)] += 1
+        if res.outcome.reason == "target_card":
+            w.first["world_core"] = w.last.get("round", 0)
+        for m, r in w.first.items():
+            if m in firsts:
+                firsts[m].append(r)
+        stalls.append((seed, dict(sorted(w.first.items(), key=lambda kv: kv[1])), w.last))
+        lefts["deep dug"] += 16 - w.last.get("deep_left", 16)
+        lefts["under dug"] += 4 - w.last.get("under_left", 4)
+        for t in range(3):
+            lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
+    print(f"{a.games} solo games, bot {a.bot}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
+    for m in MILESTONES:
+        rs = firsts[m]
+        med = statistics.median(rs) if rs else "-"
+        print(f"  {m:<15} {len(rs):>4} games, median round {med}")
+    print("  ends:", dict(ends))
+    print("  mean cards dug per game:", {k: round(v / a.games, 2) for k, v in lefts.items()})
+    for seed, firsts_of, last in stalls[:a.stalls]:
+        print(f"  seed {seed}: {firsts_of}; at the end {last}")
+
+
+if __name__ == "__main__":
+    main()
