@@ -441,10 +441,11 @@ class PlannerBot(Bot):
         return out
 
     @staticmethod
-    def _paths(board: Board, start: tuple[int, int], height: int
+    def _paths(board: Board, start: tuple[int, int], height: int, max_rise: int = 1
                ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], tuple[str, bool] | None]]:
-        """Dijkstra over standing cells: move 1, jump-and-climb 2, never a fall of 3 or more. Returns the
-        cost of each reachable cell and the first step there (direction, needs a jump)."""
+        """Dijkstra over standing cells: move 1, jump-and-climb 2 (a rise of 2, with a pillar placed first
+        where ``max_rise`` allows it, 4), never a fall of 3 or more. Returns the cost of each reachable
+        cell and the first step there (direction, needs a jump)."""
         dist = {start: 0}
         first: dict[tuple[int, int], tuple[str, bool] | None] = {start: None}
         frontier = [(0, start)]
@@ -456,9 +457,9 @@ class PlannerBot(Bot):
             h_cur = height if cur == start else board.H(cur)
             for d_name, n in board.near(cur):
                 rise = board.H(n) - h_cur
-                if rise > 1 or -rise >= 3:
+                if rise > max_rise or -rise >= 3:
                     continue
-                step = 1 if rise <= 0 else 2
+                step = 1 if rise <= 0 else 2 if rise == 1 else 4
                 if cost + step < dist.get(n, 99):
                     dist[n] = cost + step
                     first[n] = first[cur] or (d_name, rise > 0)

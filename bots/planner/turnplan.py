@@ -206,29 +206,11 @@ class TurnPlanBot(RoverBot):
             out += [c for k in range(1, n + 1) if self._keep(view, {c: k}, c) < 15]
         return out
 
-    def _paths(self, board: Board, start: tuple[int, int], height: int  # type: ignore[override]
+    def _paths(self, board: Board, start: tuple[int, int], height: int, max_rise: int = 1  # type: ignore[override]
                ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], tuple[str, bool] | None]]:
         """The planner's walking costs, plus a stack two higher for 4 AP (pillar, then climb) while a
         spare block is in hand; a pillar first step is reported as a climb (the turn search plans it)."""
-        dist = {start: 0}
-        first: dict[tuple[int, int], tuple[str, bool] | None] = {start: None}
-        frontier = [(0, start)]
-        while frontier:
-            frontier.sort()
-            cost, cur = frontier.pop(0)
-            if cost > dist[cur]:
-                continue
-            h_cur = height if cur == start else board.H(cur)
-            for d_name, n in board.near(cur):
-                rise = board.H(n) - h_cur
-                if rise > (2 if self.pillar_ok else 1) or -rise >= 3:
-                    continue
-                step = 1 if rise <= 0 else 2 if rise == 1 else 4
-                if cost + step < dist.get(n, 99):
-                    dist[n] = cost + step
-                    first[n] = first[cur] or (d_name, rise > 0)
-                    frontier.append((cost + step, n))
-        return dist, first
+        return super()._paths(board, start, height, 2 if self.pillar_ok else max_rise)
 
     def _jump_followup(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
         if self.pillar is not None:
