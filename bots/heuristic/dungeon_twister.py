@@ -299,6 +299,8 @@ class HeuristicBot(Bot):
         self.last_scores = []
         legal = request.legal
         if len(legal) == 1:
+            if self.strict and legal[0]["type"] == "end_move":
+                self._note_stuck(request.view)  # out of steps where it began: try another next time
             return 0
         kind = legal[0]["type"]
         view = request.view
@@ -491,6 +493,14 @@ class HeuristicBot(Bot):
             self.move_start = tuple(tok["square"])
             self.visited = {self.move_start}
             self.to_gear = action["character"] in self.gear_seekers
+
+    def _note_stuck(self, view: dict[str, Any]) -> None:
+        """A move that ends on the square it began from went nowhere: not that character again this turn
+        (the baseline notes it only when it chooses ``end_move``, not when that is the only action)."""
+        sub = view.get("subphase") or {}
+        tok = next((t for t in view["tokens"] if t["id"] == sub.get("character")), None)
+        if tok is not None and tok["square"] is not None and tuple(tok["square"]) == self.move_start:
+            self.stuck.add((view["turn"], tok["id"]))
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
         p = tuple(t["square"])

@@ -70,3 +70,15 @@ def test_walled_in_character_walks_to_the_gear_only_in_strict_mode() -> None:
     legal = [step_w, {"type": "step", "dir": "N"}, {"type": "end_move"}]
     view["subphase"] = {"kind": "move", "character": "blue.goblin"}
     assert legal[bot.act(DecisionRequest("m", 2, "dungeon_twister", 0, view, legal, []))] == step_w
+
+
+def test_a_move_out_of_steps_where_it_began_is_noted_stuck_in_strict_mode() -> None:
+    # a Troll stepped onto a friend and back: only end_move is left (the baseline never notes that)
+    view = _view(())
+    view["subphase"] = {"kind": "move", "character": "blue.goblin"}
+    for strict in (False, True):
+        bot = HeuristicBot(1)
+        bot.strict = strict
+        bot.move_start = HERE
+        bot.act(DecisionRequest("m", 3, "dungeon_twister", 0, view, [{"type": "end_move"}], []))
+        assert ((9, "blue.goblin") in bot.stuck) == strict
