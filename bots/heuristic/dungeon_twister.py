@@ -11,6 +11,7 @@ the enemy line > rotate a room when nobody can progress > heal/regenerate > end 
 from __future__ import annotations
 
 from collections import deque
+from heapq import heappop, heappush
 from typing import Any
 
 from bots.sdk import Bot, DecisionRequest
@@ -26,6 +27,10 @@ COMBAT = {"cleric": 2, "goblin": 1, "mekanork": 2, "thief": 2, "troll": 4, "wall
 STARTERS = ("thief", "wizard", "goblin", "warrior", "cleric", "troll", "wall_walker", "mekanork")
 FULL_COMBAT = [0, 1, 2, 2, 3, 3, 4, 5, 6]
 INF = 10 ** 6
+#: Strict mode (``HeuristicBot.strict``): a wall or closed portcullis counts as this many extra steps
+#: instead of no way at all, so a walled-in character still has a distance: it walks to the wall that a
+#: room's turn could open (a gear's rotation is then scored by the steps it saves).
+WALL_COST = 6
 
 
 Square = tuple[int, int]
@@ -62,6 +67,8 @@ class _Board:
                 self.closed.add((a, b))
                 self.closed.add((b, a))
         self._nbrs: dict[Square, list[Square]] | None = None
+        self._strict: dict[Square, list[Square]] | None = None
+        self._walled: dict[Square, list[Square]] | None = None
 
     def step(self, p: Square, d: str) -> Square | None:
         q = (p[0] + DX[d], p[1] + DY[d])
@@ -71,11 +78,22 @@ class _Board:
             return None
         return q
 
-    def neighbours(self) -> dict[Square, list[Square]]:
+    def neighbours(self, strict: bool = False) -> dict[Square, list[Square]]:
         """For each square q, the squares p from which a step reaches q (walls and portcullises of the
-        edge checked once here, not on every BFS visit: that was most of a decision's time)."""
+        edge checked once here, not on every BFS visit: that was most of a decision's time).
+
+        ``strict``: a face-down square is reached from a revealed one only where that one's own tile has
+        no wall on the shared side, the only place a reveal can start (DT-5.6.1 b). Without it a
+        character waits forever behind a wall it believes leads into the face-down room."""
+        if strict:
+            if self._strict is None:
+                base = self.neighbours()
+                self._strict = {q: [p for p in ps if self.kind[q] != "H" or self.kind[p] in ("H", "L")
+                                    or not self.walls[p] & BIT[_towards(p, q)]]
+                                for q, ps in base.items()}
+            return self._strict
         if self._nbrs is None:
-            nbrs: dict[Square, list[Square]] = {}
+            nbrs = {}
             for q, k in self.kind.items():
                 out = []
                 for d in DIRS:
@@ -85,6 +103,23 @@ class _Board:
                 nbrs[q] = out
             self._nbrs = nbrs
         return self._nbrs
+
+    def walled(self) -> dict[Square, list[Square]]:
+        """For each square q, the orthogonal neighbours p that the strict ``neighbours`` leave out (a
+        wall, a closed portcullis, a walled side facing a face-down room): a room's turn may open them."""
+        if self._walled is None:
+            strict = self.neighbours(True)
+            self._walled = {}
+            for q in self.kind:
+                near = [(q[0] - DX[d], q[1] - DY[d]) for d in DIRS]
+                self._walled[q] = [p for p in near if p in self.kind and p not in strict[q]
+                                   and not (self.kind[p] == "H" and self.kind[q] == "H")]
+        return self._walled
+
+
+def _towards(p: Square, q: Square) -> str:
+    """The direction of the step from ``p`` to its neighbour ``q``."""
+    return next(d for d in DIRS if (p[0] + DX[d], p[1] + DY[d]) == q)
 
 
 _BOARDS: dict[tuple[Any, ...], _Board] = {}
@@ -106,8 +141,10 @@ def _board(view: dict[str, Any], rotate: tuple[int, str] | None) -> _Board:
 class Model:
     """The board as the view shows it: square codes, own-wall bits, portcullis edges, tokens."""
 
-    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None = None) -> None:
+    def __init__(self, view: dict[str, Any], rotate: tuple[int, str] | None = None,
+                 strict: bool = False) -> None:
         board = _board(view, rotate)
+        self.strict = strict  # reveal access through walls: see ``_Board.neighbours``
         self.kind, self.walls, self.closed = board.kind, board.walls, board.closed
         self._board = board
         self.tokens = {t["id"]: t for t in view["tokens"]}
@@ -116,6 +153,36 @@ class Model:
             if t["carried_by"] is None:
                 self.at.setdefault(tuple(t["square"]), []).append(t)
         self._dist_cache: dict[tuple[str, str], dict[tuple[int, int], int]] = {}
+
+    def _blockers(self, colour: str, walker: str) -> tuple[set[Square], set[Square]]:
+        """Squares with a healthy character, and those with a healthy enemy a ``walker`` cannot cross."""
+        healthy = {sq for sq, ts in self.at.items()
+                   if any(t["character"] and t["state"] == "healthy" for t in ts)}
+        enemy = set() if walker == "wizard" else {
+            sq for sq, ts in self.at.items()
+            if any(t["character"] and t["state"] == "healthy" and t["colour"] != colour for t in ts)}
+        return healthy, enemy
+
+    def dist_to_gear(self, colour: str, walker: str) -> dict[Square, int]:
+        """Strict-mode BFS distances to the nearest free rotation gear (a walled-in character's goal)."""
+        key = ("gear:" + colour, walker)
+        cached = self._dist_cache.get(key)
+        if cached is not None:
+            return cached
+        healthy, enemy = self._blockers(colour, walker)
+        dist = {q: 0 for q, k in self.kind.items() if k == "G" and q not in healthy}
+        queue = deque(dist)
+        nbrs = self._board.neighbours(True)
+        while queue:
+            q = queue.popleft()
+            for p in nbrs[q]:
+                k = self.kind[p]
+                if p in dist or p in enemy or k == "H" or (k == "T" and walker == "normal"):
+                    continue
+                dist[p] = dist[q] + 1
+                queue.append(p)
+        self._dist_cache[key] = dist
+        return dist
 
     def step(self, p: tuple[int, int], d: str) -> tuple[int, int] | None:
         return self._board.step(p, d)
@@ -135,6 +202,10 @@ class Model:
             if any(t["character"] and t["state"] == "healthy" and t["colour"] != colour for t in ts)}
         # DT-6.9.4: a line square holding a healthy character is no exit.
         dist = {(goal_x, y): 0 for y in range(10) if (goal_x, y) not in healthy}
+        if self.strict:
+            self._graded(dist, enemy, goal_x, walker)
+            self._dist_cache[key] = dist
+            return dist
         queue = deque(dist)
         kind, nbrs = self.kind, self._board.neighbours()
         while queue:
@@ -150,6 +221,24 @@ class Model:
                 queue.append(p)
         self._dist_cache[key] = dist
         return dist
+
+    def _graded(self, dist: dict[Square, int], enemy: set[Square], goal_x: int, walker: str) -> None:
+        """Dijkstra from ``dist``'s goals in place: a step costs 1, a walled edge 1 + ``WALL_COST``."""
+        kind, nbrs, walled = self.kind, self._board.neighbours(True), self._board.walled()
+        heap = [(0, q) for q in dist]
+        while heap:
+            dq, q = heappop(heap)
+            if dq > dist[q]:
+                continue
+            for cost, ps in ((1, nbrs[q]), (1 + WALL_COST, walled[q])):
+                for p in ps:
+                    k = kind[p]
+                    if p in enemy or (k == "L" and p[0] == goal_x) or (k == "T" and walker == "normal"):
+                        continue
+                    if dq + cost < dist.get(p, INF):
+                        dist[p] = dq + cost
+                        heappush(heap, (dq + cost, p))
+
 
 def _rotated(codes: str, walls: str, d: str) -> tuple[str, str]:
     """Turn a slot's square codes and wall bits a quarter (cw: (c, r) -> (4-r, c))."""
@@ -179,6 +268,11 @@ class HeuristicBot(Bot):
         self.mover: str | None = None
         self.move_start: tuple[int, int] | None = None
         self.stuck: set[tuple[int, str]] = set()     # (turn, character) whose move went nowhere
+        #: Wall-aware reveal access (``_Board.neighbours``). Off: the baseline heuristic as measured; the
+        #: search bot turns it on in its own instances (bots/search/improve.py).
+        self.strict = False
+        self.gear_seekers: set[str] = set()  # strict mode: characters whose move of ``_main`` seeks a gear
+        self.to_gear = False  # the move under way seeks a gear, not the enemy line
         #: The main-phase scores of the last ``_main`` call (one per legal action), for a search that
         #: wants the heuristic's ranking of its moves (bots/search/improve.py).
         self.last_scores: list[float] = []
@@ -205,6 +299,8 @@ class HeuristicBot(Bot):
         self.last_scores = []
         legal = request.legal
         if len(legal) == 1:
+            if self.strict and legal[0]["type"] == "end_move":
+                self._note_stuck(request.view)  # out of steps where it began: try another next time
             return 0
         kind = legal[0]["type"]
         view = request.view
@@ -246,7 +342,7 @@ class HeuristicBot(Bot):
     def _place_revealed(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
         me = view["colour"]
         other = "red" if me == "blue" else "blue"
-        model = Model(view)
+        model = Model(view, strict=self.strict)
         mine = model.dist_to_line(me, "normal")
         theirs = model.dist_to_line(other, "normal")
 
@@ -318,7 +414,7 @@ class HeuristicBot(Bot):
 
     def _main(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> int:
         me = view["colour"]
-        model = Model(view)
+        model = Model(view, strict=self.strict)
         dists = self._dists(view, model)
         toks = model.tokens
         hand = view["hand"]["combat"]
@@ -330,6 +426,7 @@ class HeuristicBot(Bot):
             return ds[self._walker(t, m)].get(tuple(t["square"]), INF)
 
         scores: list[float] = []
+        gear_seekers: set[str] = set()
         for a in legal:
             kind = a["type"]
             s = -1.0
@@ -343,6 +440,12 @@ class HeuristicBot(Bot):
                     speed = {"thief": 5, "troll": 2, "warrior": 3, "mekanork": 3}.get(t["kind"], 4)
                     bonus = 3 if t["kind"] == "goblin" or (t["carrying"] or "").endswith("treasure") else 0
                     s = 100 + bonus - d if d <= speed else 20 + bonus - d / 10
+                elif self.strict and model.kind.get(tuple(t["square"])) != "G":
+                    # walled in: walk to a gear, whose turn of a room is scored by the steps it saves
+                    g = model.dist_to_gear(me, self._walker(t, model)).get(tuple(t["square"]), INF)
+                    if 0 < g < INF:
+                        s = 12 - g / 10
+                        gear_seekers.add(t["id"])
             elif kind == "reveal":
                 s = 40
             elif kind == "attack":
@@ -376,6 +479,7 @@ class HeuristicBot(Bot):
                 s = 5
             scores.append(s)
         self.last_scores = scores
+        self.gear_seekers = gear_seekers
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         self.chose(view, legal[best])
         return best
@@ -388,6 +492,15 @@ class HeuristicBot(Bot):
             self.mover = action["character"]
             self.move_start = tuple(tok["square"])
             self.visited = {self.move_start}
+            self.to_gear = action["character"] in self.gear_seekers
+
+    def _note_stuck(self, view: dict[str, Any]) -> None:
+        """A move that ends on the square it began from went nowhere: not that character again this turn
+        (the baseline notes it only when it chooses ``end_move``, not when that is the only action)."""
+        sub = view.get("subphase") or {}
+        tok = next((t for t in view["tokens"] if t["id"] == sub.get("character")), None)
+        if tok is not None and tok["square"] is not None and tuple(tok["square"]) == self.move_start:
+            self.stuck.add((view["turn"], tok["id"]))
 
     def _can_progress(self, model: Model, t: dict[str, Any], dists: dict[str, Any]) -> bool:
         p = tuple(t["square"])
@@ -414,12 +527,12 @@ class HeuristicBot(Bot):
         """Sum over own characters of the distance saved by this quarter turn (tokens turn too,
         so only characters outside the rotated slot are compared)."""
         me = view["colour"]
-        rotated = Model(view, (a["slot"], a["dir"]))
+        rotated = Model(view, (a["slot"], a["dir"]), self.strict)
         new = self._dists(view, rotated)
         slot = view["slots"][a["slot"]]
         x0, y0 = slot["origin"]
         gain = 0
-        model = Model(view)
+        model = Model(view, strict=self.strict)
         for t in model.tokens.values():
             if not t["character"] or t["colour"] != me or t["state"] != "healthy" or t["carried_by"]:
                 continue
@@ -430,7 +543,8 @@ class HeuristicBot(Bot):
                 c, r = (4 - r, c) if a["dir"] == "cw" else (r, 4 - c)
                 q = (x0 + c, y0 + r)
             w = self._walker(t, model)
-            gain += min(dists[w].get(p, 60), 60) - min(new[w].get(q, 60), 60)
+            cap = 200 if self.strict else 60  # strict distances count walls: longer, and rarely INF
+            gain += min(dists[w].get(p, cap), cap) - min(new[w].get(q, cap), cap)
         if gain >= 2:
             return 8 + gain
         # Deadlock breaker: now and then turn a room even without a measurable gain.
@@ -438,9 +552,11 @@ class HeuristicBot(Bot):
 
     # -- movement sub-phase -----------------------------------------------------------------------
     def _move_step(self, view: dict[str, Any], legal: list[dict[str, Any]], sub: dict[str, Any]) -> int:
-        model = Model(view)
+        model = Model(view, strict=self.strict)
         t = model.tokens[sub["character"]]
-        dist = model.dist_to_line(view["colour"], self._walker(t, model))
+        walker = self._walker(t, model)
+        dist = model.dist_to_gear(view["colour"], walker) if self.strict and self.to_gear \
+            else model.dist_to_line(view["colour"], walker)
         p = tuple(t["square"])
         self.visited.add(p)
         here = dist.get(p, INF)

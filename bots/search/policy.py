@@ -41,8 +41,11 @@ def _index(answer: int | dict[str, Any], legal: list[dict[str, Any]]) -> int | N
 class PolicyPlayout:
     """Plays a state forward with heuristic bots (epsilon-greedy); random moves where a game has none."""
 
-    def __init__(self, game_id: str, players: int, options: dict[str, Any], epsilon: float = 0.05) -> None:
+    def __init__(self, game_id: str, players: int, options: dict[str, Any], epsilon: float = 0.05,
+                 modes: dict[int, dict[str, Any]] | None = None) -> None:
         self.game_id = game_id
+        #: Attributes set on a seat's heuristic bot (a mode the search bot plays in, for its own seat).
+        self.modes = modes or {}
         self.players = players
         self.options = options
         self.epsilon = epsilon
@@ -53,6 +56,8 @@ class PolicyPlayout:
         for seat in range(self.players):
             bot = _heuristic(self.game_id, seat)
             if bot is not None:
+                for name, value in self.modes.get(seat, {}).items():
+                    setattr(bot, name, value)
                 bot.start(MatchStart(f"playout-{seed}", self.game_id, "", dict(self.options), seat,
                                      self.players, []))
             bots.append(bot)

@@ -105,14 +105,17 @@ def _dt_line_dists(model: Any, colour: str) -> dict[str, dict[tuple[int, int], i
 
 def _dt_progress(state: State) -> list[float]:
     """Dungeon Twister for the heuristic playouts: victory points plus the race that earns them (each
-    healthy character's path length to the enemy line, on the board its own seat sees) and material."""
+    healthy character's path length to the enemy line, walls counted as a detour, on the board its own
+    seat sees) and material."""
     from bots.heuristic.dungeon_twister import INF, Model
 
     out = []
     for seat in range(state.players):
         view = state.observe(seat)
-        model = Model(view)
-        dists = _dt_line_dists(model, view["colour"])
+        # strict: walls count (as a detour of WALL_COST steps), so a walled-in character is far from the
+        # line and a room's turn that opens its way is progress; the optimistic BFS saw neither
+        model = Model(view, strict=True)
+        dists = {w: model.dist_to_line(view["colour"], w) for w in ("normal", "trap", "wizard")}
         value = float(view["vp"][seat])
         for t in view["tokens"]:
             if not t["character"] or t["colour"] != view["colour"] or t["carried_by"] is not None:
