@@ -67,8 +67,10 @@ CANDIDATES: dict[str, int] = {"dungeon_twister": 4}
 #: Modes of the heuristic the search bot plays in, by game: set on its own prior and on its own seat's
 #: playout bot (never on the opponent's). Dungeon Twister ``strict``: walls count for reveals and as a
 #: detour cost, walled-in characters walk to gears (bots/heuristic/dungeon_twister.py); without it a
-#: third of the games against the heuristic were 200-turn 0-0 / 1-1 stalls behind walls.
-MODES: dict[str, dict[str, Any]] = {"dungeon_twister": {"strict": True}}
+#: third of the games against the heuristic were 200-turn 0-0 / 1-1 stalls behind walls. Blockcraft
+#: ``frugal``: at most one hunger-costing action a turn in ``overlord``, the last one alive wins
+#: (bots/heuristic/blockcraft.py).
+MODES: dict[str, dict[str, Any]] = {"dungeon_twister": {"strict": True}, "blockcraft": {"frugal": True}}
 
 
 @dataclass(frozen=True)
