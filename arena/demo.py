@@ -101,10 +101,11 @@ def local_referee(*, timeout_s: float = 90.0, log_dir: Path | None = None,
                 proc.wait(5)
 
 
-#: The demo's search bot (bots/search/improve.py: the heuristic improved by paired heuristic playouts on 4
-#: determinized samples a decision; load-independent). In 2-seat Clank it wins 30 of 40 games against the
-#: heuristic (2026-12-06), where the earlier demo bot, IS-MCTS with the heuristic as prior at 50 ms, tied it.
-DEMO_SEARCH = "search+rollouts@4"
+#: The demo's search bot (bots/search/improve.py: the heuristic improved by paired heuristic playouts on
+#: determinized samples, at the load-independent budget by game at which the README measures it: 4 samples
+#: a decision in Clank, 30 of 40 games against the heuristic; the earlier demo bot, IS-MCTS with the
+#: heuristic as prior at 50 ms, tied it).
+DEMO_SEARCH = "search+rollouts@tuned"
 
 
 def register_demo_bots(store, games: list[str], *, search: bool = False) -> dict[str, list[str]]:

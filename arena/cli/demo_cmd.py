@@ -23,8 +23,8 @@ def register(cli: click.Group) -> None:
     @click.option("--workers", "-j", type=COUNT, default=None,
                   help="Local pool processes (default: CPU count).")
     @click.option("--no-search", is_flag=True,
-                  help="Leave out the search bots (a third tier: the heuristic improved by playouts on 4 "
-                       "samples a decision): a quicker demo.")
+                  help="Leave out the search bots (a third tier: the heuristic improved by playouts on "
+                       "determinized samples): a quicker demo.")
     @click.option("--key", "deal_key", envvar="ARENA_DEAL_KEY", default=None, metavar="HEX",
                   help="The secret deal key (64 hex digits) to replay the same deals; default: a fresh "
                        "random key.")

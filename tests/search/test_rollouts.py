@@ -160,3 +160,13 @@ def test_blockcraft_overlord_leaf_ranks_the_living_above_the_downed_and_the_dead
     assert all(0.0 <= v <= 1.0 for v in values)
     other = get_game("blockcraft").new_state(4, {"mode": "team"}, 1)
     assert leaf_reward(other) == [0.25] * 4  # a team mode is not modelled: a draw, as before
+
+
+def test_the_tuned_budget_is_chosen_by_game_at_the_start() -> None:
+    from bots.search.improve import TUNED
+
+    for game, rounds in (("clank", TUNED["clank"]), ("mice_and_mystics", TUNED["mice_and_mystics"])):
+        bot = make_bot("search+rollouts@tuned", game, 1)
+        assert isinstance(bot, RolloutBot)
+        bot.start(MatchStart("m", game, "", {}, 0, 2 if game == "clank" else 1, []))
+        assert bot.budget.rounds == rounds and bot.budget.time_ms >= 1 << 30  # samples, no clock
