@@ -125,7 +125,7 @@ wait
         ref1.start(node, dict(env, THIS_HOST="ref1.internal"))
         ref2.start(node, dict(env, THIS_HOST="ref2.internal"))
         wait_for(lambda: listening("127.0.0.3", 50051) and listening("127.0.0.4", 50051), 120,
-                 "both referees:\n" + ref1.log() + ref2.log())
+                 "both referees (their hosts' logs below)", log=lambda: ref1.log() + ref2.log())
         organizer = Host("organizer", tmp_path)  # the organizer works from the database host's view
         organizer.hosts_file = db.hosts_file
         org = organizer.start(cluster_env + doc_block("cluster-organizer"), env)
