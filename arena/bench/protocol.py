@@ -406,7 +406,8 @@ def _fixture_game() -> Any:
               "the bare payload stays the full request's size.")
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
             limit_ms: int, view_delta: bool) -> None:
-    """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes."""
+    """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes, and the
+    floor between them: the bare ping-pong whose server also spends the engine's own CPU a decision."""
     import logging
 
     from referee.engine import game_ids, register

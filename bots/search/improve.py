@@ -251,7 +251,11 @@ def make_rollout_bot(seed: int, budget: str) -> RolloutBot:
         return RolloutBot(seed)
     if budget == "tuned":
         return RolloutBot(seed, tuned=True)
-    b = parse_budget(budget)
+    try:
+        b = parse_budget(budget)
+    except ValueError:
+        raise ValueError("a search+rollouts budget is a positive number of rounds or milliseconds ('4', "
+                         f"'300ms') or 'tuned', not {budget!r}") from None
     if b.time_ms:
         return RolloutBot(seed, Improve(time_ms=b.time_ms))
     return RolloutBot(seed, Improve(time_ms=1 << 30, rounds=b.iterations))
