@@ -31,7 +31,7 @@ from referee.engine.rng import Rng
 from referee.engine.state import State
 
 from .ismcts import parse_budget
-from .policy import PolicyPlayout
+from .policy import PolicyPlayout, set_modes
 from .rewards import leaf_reward, reward_of
 
 #: Playout length (decisions) before the leaf estimate, by game (heuristic games: ~250 decisions in
@@ -121,8 +121,7 @@ class RolloutBot(Bot):
 
         try:
             self.prior = make_bot("heuristic", info.game, self.seed)
-            for name, value in MODES.get(info.game, {}).items():
-                setattr(self.prior, name, value)
+            set_modes(self.prior, MODES.get(info.game, {}))
             self.prior.start(info)
         except UnknownBot:
             self.prior = None

@@ -38,6 +38,12 @@ def _index(answer: int | dict[str, Any], legal: list[dict[str, Any]]) -> int | N
         return None
 
 
+def set_modes(bot: Bot, modes: dict[str, Any]) -> None:
+    """Put a heuristic bot in the modes the search bot plays its own seat in (``improve.MODES``)."""
+    for name, value in modes.items():
+        setattr(bot, name, value)
+
+
 class PolicyPlayout:
     """Plays a state forward with heuristic bots (epsilon-greedy); random moves where a game has none."""
 
@@ -56,8 +62,7 @@ class PolicyPlayout:
         for seat in range(self.players):
             bot = _heuristic(self.game_id, seat)
             if bot is not None:
-                for name, value in self.modes.get(seat, {}).items():
-                    setattr(bot, name, value)
+                set_modes(bot, self.modes.get(seat, {}))
                 bot.start(MatchStart(f"playout-{seed}", self.game_id, "", dict(self.options), seat,
                                      self.players, []))
             bots.append(bot)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -66,41 +65,6 @@ def cutoff_reward(state: State) -> list[float]:
     if state.game.info.cooperative:
         return [0.0] * state.players
     return [1.0 / state.players] * state.players
-
-
-def _dt_line_dists(model: Any, colour: str) -> dict[str, dict[tuple[int, int], int]]:
-    """``Model.dist_to_line`` for the three walker classes at once: the board's neighbour lists are
-    built once (the heuristic's BFS re-tests walls on every visit, 80 % of a leaf's time)."""
-    from bots.heuristic.dungeon_twister import DIRS, DX, DY, OPP
-
-    nbrs: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for q in model.kind:
-        out = []
-        for d in DIRS:
-            p = model.step(q, OPP[d]) if model.kind[q] != "H" else (q[0] - DX[d], q[1] - DY[d])
-            if p is not None and p in model.kind:
-                out.append(p)
-        nbrs[q] = out
-    goal_x = 21 if colour == "blue" else 0
-    enemy = {sq for sq, ts in model.at.items()
-             if any(t["character"] and t["state"] == "healthy" and t["colour"] != colour for t in ts)}
-    blocked_goal = {sq for sq, ts in model.at.items()
-                    if any(t["character"] and t["state"] == "healthy" for t in ts)}
-    result = {}
-    for walker in ("normal", "trap", "wizard"):
-        dist = {(goal_x, y): 0 for y in range(10) if (goal_x, y) not in blocked_goal}
-        queue = deque(dist)
-        while queue:
-            q = queue.popleft()
-            for p in nbrs[q]:
-                if p in dist or (p[0] == goal_x and model.kind[p] == "L"):
-                    continue
-                if (model.kind[p] == "T" and walker == "normal") or (walker != "wizard" and p in enemy):
-                    continue
-                dist[p] = dist[q] + 1
-                queue.append(p)
-        result[walker] = dist
-    return result
 
 
 def _dt_progress(state: State) -> list[float]:
