@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from referee.engine import get_game
 
@@ -108,6 +109,20 @@ def _accepts(bot: m.Bot, game: str, lo: int, hi: int) -> tuple[int, ...]:
     return tuple(sorted({int(n) for n in wanted if isinstance(n, int) and lo <= n <= hi}))
 
 
+def _ladder_matches(game: str) -> Any:
+    return (select(m.Match.id).join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
+            .where(m.Tournament.game == game, m.Tournament.format == FORMAT, m.Match.status != m.CANCELLED))
+
+
+def meetings(s: Session, game: str) -> Counter[frozenset[str]]:
+    """Ladder matches of ``game`` each pair of versions has played (the matchmaker spreads them)."""
+    a, b = aliased(m.MatchSeat), aliased(m.MatchSeat)
+    rows = s.execute(select(a.bot, b.bot, func.count(func.distinct(a.match_id)))
+                     .join(b, (a.match_id == b.match_id) & (a.bot < b.bot))
+                     .where(a.match_id.in_(_ladder_matches(game))).group_by(a.bot, b.bot))
+    return Counter({frozenset((x, y)): int(n) for x, y, n in rows})
+
+
 def entrants(s: Session, game: str, executor: str) -> tuple[list[Entrant], set[str]]:
     """Active versions that play ``game`` (with their ladder record), and which of them are memoryless."""
     g = get_game(game)
@@ -115,9 +130,7 @@ def entrants(s: Session, game: str, executor: str) -> tuple[list[Entrant], set[s
     bots = [b for b in s.scalars(select(m.Bot).where(m.Bot.active.is_(True), m.Bot.status == m.B_ACTIVE)
                                  .order_by(m.Bot.name))
             if b.plays(game) and (executor != "inprocess" or b.agent)]
-    ladder_matches = (select(m.Match.id).join(m.Tournament, m.Tournament.id == m.Match.tournament_id)
-                      .where(m.Tournament.game == game, m.Tournament.format == FORMAT,
-                             m.Match.status != m.CANCELLED))
+    ladder_matches = _ladder_matches(game)
     record = {bot: (int(n), int(last)) for bot, n, last in s.execute(
         select(m.MatchSeat.bot, func.count(func.distinct(m.MatchSeat.match_id)),
                func.max(m.MatchSeat.match_id))
@@ -158,7 +171,7 @@ def tick(store: Store, game: str, *, cfg: Settings | None = None, rng: random.Ra
         field_, memoryless = entrants(s, game, t.executor)
         pairing = Pairing(memoryless, g.info.hidden_information)
         groups = plan(field_, slots, placement=cfg.ladder_placement, window=cfg.ladder_window, rng=rng,
-                      can_pair=pairing.paired, cooperative=g.info.cooperative)
+                      can_pair=pairing.paired, cooperative=g.info.cooperative, met=meetings(s, game))
         number = int(s.scalar(select(func.max(m.Match.number))
                               .where(m.Match.tournament_id == t.id)) or -1) + 1
         dealer = Dealer(t.deal_key or new_key(), t.seed)

@@ -6,8 +6,10 @@ Each pick (as Halite's coordinator does): a *seed* version, then opponents near 
   any other, and meets opponents spread over the whole ladder (its k-th placement match aims at a
   point of a low-discrepancy sequence over the ranks), so its first rating is bracketed quickly.
 * **Then the least recently played** version is the seed; its opponents come from a window of
-  ``window`` ranks either side (widened when too few bots accept the seat count), the least
-  recently played of them first (random among equals).
+  ``window`` ranks either side (widened when too few bots accept the seat count), those it has met
+  least first, then the least recently played (random among equals). Least recently played alone
+  locked a full ladder into fixed couples (ranks 1-2, 3-4, ... every tick, 2-3 almost never), so
+  nothing ordered one couple against the next.
 * **Seat counts**: one the seed accepts, picked at random among those enough other versions accept.
 * **Deals**: two seats on a shareable deal (``can_pair``: every bot of the group is memoryless or the
   game has no hidden information) give both seat orders on one deal; otherwise one match, seats in
@@ -19,7 +21,8 @@ tick, so one tick spreads its matches over the field.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 GOLDEN = 0.6180339887498949  # the spread of placement opponents: {k * GOLDEN} covers [0, 1) evenly
@@ -54,6 +57,7 @@ class _Book:
     """Running state of one tick's picks."""
 
     entrants: dict[str, Entrant]
+    met: Counter[frozenset[str]]  # matches each pair of versions played (stored and picked)
     clock: int = field(default=0)  # a pick is more recent than every stored match
 
     def __post_init__(self) -> None:
@@ -64,6 +68,10 @@ class _Book:
             e = self.entrants[name]
             self.clock += 1
             self.entrants[name] = replace(e, played=e.played + len(group.orders), last=self.clock)
+        bots = group.bots
+        for i, a in enumerate(bots):
+            for b in bots[i + 1:]:
+                self.met[frozenset((a, b))] += len(group.orders)
 
 
 def ranked(entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -86,9 +94,9 @@ def _spread(others: list[Entrant], k: int, need: int) -> list[Entrant]:
 
 
 def _near(seed: Entrant, pool: list[Entrant], field_: list[Entrant], need: int, window: int,
-          rng: random.Random) -> list[Entrant]:
-    """``need`` opponents within ``window`` ranks of the seed (wider if too few), least recently played
-    first."""
+          rng: random.Random, met: Mapping[frozenset[str], int]) -> list[Entrant]:
+    """``need`` opponents within ``window`` ranks of the seed (wider if too few): those it met least
+    first, then the least recently played."""
     order = [e.name for e in field_]
     at = order.index(seed.name)
     width = window
@@ -97,14 +105,16 @@ def _near(seed: Entrant, pool: list[Entrant], field_: list[Entrant], need: int, 
         if len(near) >= need or width >= len(order):
             break
         width += 1
-    near.sort(key=lambda e: (e.last, rng.random()))
+    near.sort(key=lambda e: (met.get(frozenset((seed.name, e.name)), 0), e.last, rng.random()))
     return near[:need]
 
 
 def plan(entrants: Sequence[Entrant], slots: int, *, placement: int, window: int, rng: random.Random,
-         can_pair: Callable[[Sequence[str]], bool], cooperative: bool = False) -> list[Group]:
-    """Up to ``slots`` matches (grouped by deal) for this tick."""
-    book = _Book({e.name: e for e in entrants})
+         can_pair: Callable[[Sequence[str]], bool], cooperative: bool = False,
+         met: Mapping[frozenset[str], int] | None = None) -> list[Group]:
+    """Up to ``slots`` matches (grouped by deal) for this tick. ``met``: ladder matches each pair of
+    versions has played so far (not changed here)."""
+    book = _Book({e.name: e for e in entrants}, Counter(met or {}))
     out: list[Group] = []
     stuck: set[str] = set()  # seeds no line-up can be found for this tick
     while slots > 0:
@@ -139,7 +149,7 @@ def _pick(seed: Entrant, book: _Book, slots: int, *, placement: int, window: int
     if placing:
         opponents = _spread(pool, seed.played, n - 1)
     else:
-        opponents = _near(seed, pool, field_, n - 1, window, rng)
+        opponents = _near(seed, pool, field_, n - 1, window, rng, book.met)
     bots = [seed.name, *(e.name for e in opponents)]
     if n == 2 and slots >= 2 and can_pair(bots):
         a, b = bots

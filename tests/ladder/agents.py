@@ -2,11 +2,11 @@
 
 ``Mix(q)`` plays the greedy move (bid its highest card, take the larger prize) with probability q
 and the worst one (lowest card, smaller prize) otherwise: q = 0 always throws, q = 1 is greedy.
-Measured with 8 prize rounds, 300 matches a pair, both seat orders: each step of 0.2 scores
-0.63 - 0.67 against the step below (about 95 - 125 Elo); a handicapped greedy bot (a *random* move
-with probability p) spreads only 270 Elo from p = 1 to p = 0, with 36 Elo steps in the middle, too
-close to order six versions in a ~90 s run on a loaded machine. Module-level classes, so
-``module:Class`` names them."""
+Measured with 8 prize rounds, 300 deals a pair, both seat orders (2026-12-06): each step of 0.2
+scores 0.59 - 0.64 against the step below (66 - 99 Elo; q20-q40 is the closest); a handicapped
+greedy bot (a *random* move with probability p) spreads only 270 Elo from p = 1 to p = 0, with 36 Elo
+steps in the middle, too close to order six versions in a ~90 s run on a loaded machine.
+Module-level classes, so ``module:Class`` names them."""
 from __future__ import annotations
 
 import random

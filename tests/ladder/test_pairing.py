@@ -98,3 +98,23 @@ def test_cooperative_games_put_the_seed_s_team_against_a_scenario() -> None:
         assert len(set(order)) == 1 and g.scenario_players == len(order)
         assert len(order) in dict((e.name, e.seats) for e in entrants)[order[0]]
     assert groups[0].orders[0][0] == "a"  # placing first
+
+
+def test_every_neighbouring_pair_meets_not_only_fixed_couples() -> None:
+    # Six versions, window 1, every tick fills six slots with three paired deals. Least-recently-played
+    # alone locked the ladder into fixed couples (ranks 1-2, 3-4, 5-6 met 140 times each in a 450-match
+    # run; 2-3 and 4-5 twice), so nothing ordered the couples: q60 was rated above q80.
+    names = [f"b{i}" for i in range(6)]
+    entrants = field(6, played=20)
+    met: Counter[frozenset[str]] = Counter()
+    clock = 100
+    for _ in range(40):
+        for g in plan(entrants, 6, placement=0, window=1, rng=random.Random(clock), can_pair=always, met=met):
+            a, b = g.orders[0]
+            met[frozenset((a, b))] += len(g.orders)
+            clock += 1
+            entrants = [Entrant(e.name, e.rating, e.played + len(g.orders) * (e.name in (a, b)),
+                                clock if e.name in (a, b) else e.last, e.seats) for e in entrants]
+    neighbours = [met[frozenset((names[i], names[i + 1]))] for i in range(5)]
+    # 240 matches over five neighbouring pairs (the ends have one neighbour): each pair gets a fair share
+    assert min(neighbours) >= 30, neighbours

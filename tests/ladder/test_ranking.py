@@ -2,9 +2,10 @@
 strength, through the real loop (matchmaker ticks, the local process pool, claim/record, refits),
 ranks them in order, and records every match exactly once.
 
-The default run makes 400 matches or stops making them after 80 s, whichever comes first (on a 2-core
-machine at load 13-21, 80 s gave 110-270 matches); ``pytest -m soak`` runs 5 minutes and also checks
-the intervals separate the extremes."""
+The default run makes 1,000 matches or stops making them after 100 s, whichever comes first (a quiet
+2-core machine makes ~13 a second; at load 13-21, 80 s gave 110-270). Adjacent versions are 66-99 Elo
+apart (``agents``): with 400 matches, about 80 a neighbouring pair, one CI run in about ten swapped
+q20 and q40. ``pytest -m soak`` runs 5 minutes and also checks the intervals separate the extremes."""
 from __future__ import annotations
 
 import os
@@ -74,9 +75,9 @@ def check_order(store: Store) -> list[queries.RatingRow]:
 
 
 def test_six_versions_are_ranked_in_order_and_every_match_is_recorded_once(tmp_path, monkeypatch) -> None:
-    # At most 80 s of matchmaking, or 400 matches (a quiet 2-core machine makes them in well under that).
-    store, created = ladder_run(tmp_path, monkeypatch, float(os.environ.get("ARENA_LADDER_TEST_S", "80")),
-                                400)
+    # At most 100 s of matchmaking, or 1,000 matches (a quiet 2-core machine makes them in about 75 s).
+    store, created = ladder_run(tmp_path, monkeypatch, float(os.environ.get("ARENA_LADDER_TEST_S", "100")),
+                                1000)
     check_exactly_once(store, created)
     rows = check_order(store)
     print("\n".join(f"{r.player} {r.rating:.0f} [{r.lo:.0f}, {r.hi:.0f}] games {r.games}" for r in rows),
