@@ -2,10 +2,10 @@
 
 The rules of play (requests, faults, strikes, forfeits, checkpoints, the safety limit, outcome
 and replay) are the engine's ``MatchDriver``, shared with the in-process runner. This object only
-carries them over the network: it encodes each request once, sends it, starts one timer per
-decision, feeds the answers (or time-outs, or a lost seat) to the driver, tells the bot what
+carries them over the network: it encodes each request once, sends it, keeps one timer per seat
+that runs at or before its deadline, feeds the answers (or time-outs, or a lost seat) to the driver, tells the bot what
 became of a wrong answer, and sends the next batch as soon as one settles, from the callback that
-delivered the last answer (no task, future or ``wait_for`` per decision).
+delivered the last answer (no task, future, timer or ``wait_for`` per decision).
 """
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ class Pending:
     message: bot_pb2.RefereeMessage  # the envelope as first sent (re-sent on a reconnect)
     sent_at: float
     limit_s: float
-    timer: asyncio.TimerHandle | None = None
+    #: the deadline on the event loop's clock (the seat's timer, ``LiveMatch._arm``, runs at or before it)
+    due: float = 0.0
     #: the deadline's timer has fired once and granted the referee's read grace (lag compensation)
     in_grace: bool = False
 
@@ -259,7 +260,8 @@ class LiveMatch:
         for slot, p in batch:
             slot.pending = p
             p.sent_at = time.monotonic()
-            p.timer = loop.call_later(p.limit_s, self._time_out, slot, p)
+            p.due = loop.time() + p.limit_s
+            self._arm(loop, slot, p.due)
             if slot.session is not None:
                 slot.session.send(p.message)
         # after the requests are written, while the bots think: off the round trip
@@ -293,33 +295,49 @@ class LiveMatch:
             return
         self._resolved(slot, p, verdict)
 
+    def _arm(self, loop: asyncio.AbstractEventLoop, slot: SeatSlot, at: float) -> None:
+        """Make the seat's one timer run at ``at`` or before. A timer that already runs sooner is kept:
+        it finds a later deadline and re-arms for it (``_timer``). With a steady time control, decisions
+        come faster than the limit, so a decision costs no timer of its own (no handle made, pushed on
+        the loop's heap and cancelled)."""
+        t = slot.timer
+        if t is not None:
+            if t.when() <= at:
+                return
+            t.cancel()
+        slot.timer = loop.call_at(at, self._timer, slot)
+
     @staticmethod
     def _read_late(p: Pending) -> bool:
         """The deadline has passed, but the referee has not yet looked at it (its timer is overdue) or is
         still reading what it received before it did (the grace), by at most GRACE_CAP_S."""
-        timer = p.timer
-        if timer is None:
-            return False
-        overdue = time.monotonic() - (p.sent_at + p.limit_s)
-        return p.in_grace or (asyncio.get_running_loop().time() >= timer.when() and overdue <= GRACE_CAP_S)
+        if p.in_grace:
+            return True
+        now = asyncio.get_running_loop().time()
+        return p.due <= now <= p.due + GRACE_CAP_S
 
-    def _time_out(self, slot: SeatSlot, p: Pending) -> None:
-        if slot.pending is not p:
+    def _timer(self, slot: SeatSlot) -> None:
+        """The seat's timer: its pending decision's deadline (or grace) is due, or a later one is."""
+        slot.timer = None
+        p = slot.pending
+        if p is None or self.over:
             return
-        if not p.in_grace and p.timer is not None:
-            loop = asyncio.get_running_loop()
-            late = max(0.0, loop.time() - p.timer.when())
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if now < p.due:  # armed for an earlier decision
+            self._arm(loop, slot, p.due)
+            return
+        if not p.in_grace:
+            late = now - p.due
             if late < GRACE_CAP_S:
                 p.in_grace = True
-                p.timer = loop.call_later(min(GRACE_CAP_S - late, GRACE_BASE_S + 2 * late), self._time_out,
-                                          slot, p)
+                p.due = now + min(GRACE_CAP_S - late, GRACE_BASE_S + 2 * late)
+                self._arm(loop, slot, p.due)
                 return
         self._resolved(slot, p, self.driver.time_out(slot.seat, int(p.limit_s * 1000)))
 
     def _resolved(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
-        slot.pending = None
-        if p.timer is not None:
-            p.timer.cancel()
+        slot.pending = None  # the seat's timer stays: the next decision's deadline is later (``_arm``)
         if verdict.fault is not None:
             self._tell(slot, p, verdict)
             self.note(f"seat {slot.seat} ({slot.bot}) fault on decision {p.decision_id}: {verdict.fault} "
@@ -369,8 +387,9 @@ class LiveMatch:
         """Stop every timer and release every forward-model handle; nothing is awaited any more."""
         self.forward.clear()
         for slot in self.slots:
-            if slot.pending is not None and slot.pending.timer is not None:
-                slot.pending.timer.cancel()
+            if slot.timer is not None:
+                slot.timer.cancel()
+                slot.timer = None
             slot.pending = None
 
     def _end(self) -> tuple[Outcome, Replay]:

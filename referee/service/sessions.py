@@ -154,6 +154,8 @@ class SeatSlot:
     pending: Pending | None = None
     lost: str | None = None
     grace: asyncio.TimerHandle | None = None
+    #: runs at or before the pending decision's deadline (``LiveMatch._arm``)
+    timer: asyncio.TimerHandle | None = None
     connected: asyncio.Event = field(default_factory=asyncio.Event)  # first connection, or lost
     ever_connected: bool = False
     #: the encoded top-level values of the last view this seat's session received (view deltas,
