@@ -108,3 +108,54 @@ def test_a_really_late_answer_still_times_out(late_s: float) -> None:
                                            hops=0))
     assert _strikes(match) == [1, 1], match.lines
     assert any("timeout" in line for line in match.lines)
+
+
+async def _play_answering_after(delay_s: float, rounds: int = 3) -> tuple[LiveMatch, list[float]]:
+    """Every decision answered ``delay_s`` after it was sent; also returns how long each decision stayed
+    pending (seen by polling every millisecond)."""
+    spec = MatchSpec("m-timer", "sealed_bids", 7, [SeatSpec("a"), SeatSpec("b")], {"rounds": rounds},
+                     TimeControl(per_decision_ms=LIMIT_MS))
+    match = LiveMatch(spec, GAME, GAME.new_state(2, {"rounds": rounds}, 7), RefereeConfig())
+    sessions = []
+    for slot in match.slots:
+        s = Session(f"s{slot.seat}", slot.bot, None, 1, "test")
+        match.attach(slot, s, resumed=False)
+        sessions.append(s)
+    loop = asyncio.get_running_loop()
+    run = asyncio.ensure_future(match.run())
+    open_since: dict[int, tuple[Any, float]] = {}  # seat -> (pending, first seen)
+    waits: list[float] = []
+
+    def deliver(slot: Any, decision_id: int) -> None:
+        if slot.pending is not None and slot.pending.decision_id == decision_id:
+            match.answer(slot, 0)
+    while not run.done():
+        now = time.monotonic()
+        for seat, s in enumerate(sessions):
+            for req in _requests(s):
+                loop.call_later(delay_s, deliver, match.slots[seat], req.decision_id)
+            p = match.slots[seat].pending
+            seen = open_since.get(seat)
+            if seen is not None and seen[0] is not p:
+                waits.append(now - seen[1])
+                del open_since[seat]
+            if p is not None and seat not in open_since:
+                open_since[seat] = (p, now)
+        await asyncio.sleep(0.001)
+    await run
+    return match, waits
+
+
+def test_each_decision_has_its_own_deadline_though_a_seat_keeps_one_timer() -> None:
+    # Answers 70 ms after each request: the timer armed for a seat's first decision runs 100 ms after it,
+    # during the next decision (sent at ~70 ms, due at ~170 ms), and must wait for that one's deadline.
+    match, _ = asyncio.run(_play_answering_after(0.070))
+    assert match.driver.plies > 4 and _strikes(match) == [0, 0], match.lines
+    assert all(slot.timer is None for slot in match.slots)  # the match's end cancels them
+
+
+def test_a_later_decision_still_times_out_on_its_own_deadline() -> None:
+    match, waits = asyncio.run(_play_answering_after(LIMIT_MS / 1000 + GRACE_CAP_S + 0.03, rounds=2))
+    assert _strikes(match)[0] >= 1 and any("timeout" in line for line in match.lines), match.lines
+    # every decision waited its whole limit before its time-out: no early one from an earlier timer
+    assert len(waits) >= 4 and min(waits) >= LIMIT_MS / 1000 - 0.002, waits
