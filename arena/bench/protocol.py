@@ -15,6 +15,11 @@ The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1
 **floor** line splits it: the bare ping-pong again, its server spending per round trip the CPU that the
 engine's own work takes in-process (the match driver, the view, the JSON: what any referee must do), so
 what is left above the floor is the service (sessions, timers, protobuf messages, per-match set-up).
+For a game whose length an option sets (``LENGTHS``: sealed_bids' prize rounds), the bench also plays
+its shortest and longest matches, alternating, and splits the wall time of a match into a part per
+match (spec check, MatchStart and MatchEnd for every seat, outcome and replay: ~15 decisions' worth of
+sealed_bids' whole-match average) and the round trip of one more decision (the slope), which is what
+the bare ping-pong is compared with. Long games (Clank: ~500 decisions a match) need no split.
 Each figure is the median of ``--runs`` runs. The CPU time of the server's event-loop thread per
 decision is printed beside it: on a loaded machine wall times swing, CPU times much less.
 
@@ -199,7 +204,8 @@ class _Lanes:
 
 
 async def _referee_round(referee: Any, game_id: str, players: int, matches: int, tag: str, lanes: int = 1,
-                         per_decision_ms: int = 10_000) -> tuple[float, float, float, _Lanes]:
+                         per_decision_ms: int = 10_000, options: dict[str, Any] | None = None,
+                         ) -> tuple[float, float, float, _Lanes]:
     """``lanes`` concurrent sequences of ``matches`` matches: (wall s/decision, CPU s/decision,
     decisions/s, totals)."""
     from referee.engine import TimeControl
@@ -210,7 +216,7 @@ async def _referee_round(referee: Any, game_id: str, players: int, matches: int,
     async def lane(k: int) -> None:
         for i in range(matches):
             spec = MatchSpec(f"bench-{tag}-{k}-{i}", game_id, i * 1000 + k, [SeatSpec("bench")] * players,
-                             time_control=TimeControl(per_decision_ms=per_decision_ms))
+                             options or {}, time_control=TimeControl(per_decision_ms=per_decision_ms))
             resp = await referee.run_match(spec, 30.0)
             replay = json.loads(resp.replay_json)
             tot.decisions += len(replay["actions"])
@@ -296,9 +302,30 @@ class _Figures:
     timeouts: int = 0
     engine_s: float = 0.0
     floor: list[float] = field(default_factory=list)
+    #: (per match, per decision) wall seconds from the shortest and longest matches (``LENGTHS``)
+    split: list[tuple[float, float]] = field(default_factory=list)
+    lengths: tuple[float, float] = (0.0, 0.0)  # decisions a match, shortest and longest
 
 
 GOALS = {"sealed_bids": 1.3, "clank": 1.5}
+#: a game's length option and its extreme values: the bench splits a match's wall time (``_split``)
+LENGTHS = {"sealed_bids": ("rounds", 1, 8)}
+
+
+async def _split(referee: Any, f: _Figures, matches: int, tag: str) -> None:
+    """The shortest and longest matches of ``f.game``, alternating: wall = per match + decisions x per
+    decision."""
+    key, short, long_ = LENGTHS[f.game]
+    per: dict[int, tuple[float, float]] = {}  # length -> (wall a match, decisions a match)
+    for i, n in enumerate((short, long_, short, long_)):
+        wall, _, _, tot = await _referee_round(referee, f.game, f.players, matches, f"{tag}-{n}-{i}",
+                                               options={key: n})
+        w, d = per.get(n, (0.0, 0.0))
+        per[n] = (w + wall * tot.decisions / matches / 2, d + tot.decisions / matches / 2)
+    (w1, d1), (w2, d2) = per[short], per[long_]
+    step = (w2 - w1) / (d2 - d1)
+    f.split.append((w1 - step * d1, step))
+    f.lengths = (d1, d2)
 
 
 def _players(game_id: str) -> int:
@@ -358,6 +385,8 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     if not parallel:  # the same ping-pong with the engine's work on the server: the floor
                         f.floor.append(loop.run(_bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
                                                             spin_s=f.engine_s))[0])
+                    if not parallel and f.game in LENGTHS:
+                        loop.run(_split(referee, f, max(4, matches // 2), f"r{r}-split"))
         finally:
             for b in bots:
                 b.terminate()
@@ -470,6 +499,15 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
                       f"in-process): {fl * 1e6:.1f} us   (runs: {_us(f.floor)})")
         console.print(f"         ratio floor/bare {fl / b:.2f}; the referee's service adds "
                       f"{(o - fl) * 1e6:.0f} us a decision above the floor")
+        if f.split:
+            m, d = med(x[0] for x in f.split), med(x[1] for x in f.split)
+            key, short, long_ = LENGTHS[f.game]
+            console.print(f"  split over {f.lengths[0]:.0f}- and {f.lengths[1]:.0f}-decision matches "
+                          f"(-o {key}={short} and {long_}): a match's set-up and end "
+                          f"{m * 1e6:.0f} us, one decision's round trip {d * 1e6:.1f} us   "
+                          f"(runs: {_us([x[1] for x in f.split])})")
+            console.print(f"         ratio round trip/bare: wall [bold]{d / b:.2f}[/bold]"
+                          f"{f' (goal <= {goal})' if goal else ''}")
 
 
 if __name__ == "__main__":  # the child processes of the benchmark

@@ -28,3 +28,14 @@ def test_the_bench_prints_the_ratio_and_the_floor_for_each_game() -> None:
     floor = re.search(r"ratio floor/bare ([\d.]+); the referee's service adds (-?\d+) us", out.output)
     assert ratio and floor, out.output
     assert float(ratio.group(1)) > 0 and float(floor.group(1)) > 0
+
+
+def test_a_game_whose_length_an_option_sets_is_split_into_set_up_and_round_trip() -> None:
+    out = CliRunner().invoke(command, ["--game", "sealed_bids", "--runs", "1", "--matches", "8"])
+    assert out.exit_code == 0, out.output
+    split = re.search(r"split over (\d+)- and (\d+)-decision matches \(-o rounds=1 and 8\): a match's set-up "
+                      r"and end (-?\d+) us, one decision's round trip ([\d.]+) us", out.output)
+    ratio = re.search(r"ratio round trip/bare: wall ([\d.]+) \(goal <= 1.3\)", out.output)
+    assert split and ratio, out.output
+    short, long_, _, per_decision = (float(x) for x in split.groups())  # the set-up: noisy over 4 matches
+    assert 1 <= short < long_ and per_decision > 0 and float(ratio.group(1)) > 0
