@@ -14,27 +14,20 @@ figures hold on a loaded machine far better than wall times:
 * **through the referee**: the same matches on a running referee: its process, and its sandboxed bots
   (their control groups' CPU counter; unknown where cgroups are not used);
 * **bare round trip**: a gRPC bidirectional stream of raw bytes between this process and a child,
-  sized like the game's requests and answers, as ``arena bench protocol``'s ping-pong.
+  sized like the game's requests and answers: ``arena bench protocol``'s ping-pong (``pingpong``).
 """
 from __future__ import annotations
 
 import asyncio
 import os
-import resource
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-_SERVICE = "bench.Ceiling"
-
-
-def _own_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+from .pingpong import BareRound, bare_round
+from .pingpong import process_cpu as _own_cpu
 
 
 def _proc_cpu(pid: int) -> float:
@@ -114,65 +107,20 @@ def referee_cpu(address: str, token: str, referee_pid: int, game_id: str, comman
 
 
 def bare_cpu(request_size: int, answer_size: int, rounds: int) -> tuple[float, float]:
-    """(server, client) CPU seconds per round trip of a bare gRPC stream; the server runs here."""
+    """(server, client) process CPU seconds per round trip of the bare gRPC stream (``pingpong``); the
+    server runs here, on a thread of its own."""
     result: dict[str, Any] = {}
+
     def run() -> None:
-        result["r"] = asyncio.run(_bare(request_size, answer_size, rounds))
+        result["r"] = asyncio.run(bare_round(request_size, answer_size, rounds))
 
     t = threading.Thread(target=run, name="bare-grpc", daemon=True)
     t.start()
     t.join(600)
     if "r" not in result:
         raise RuntimeError("the bare gRPC round trips did not finish")
-    server, client = result["r"]
-    return server / rounds, client / rounds
-
-
-async def _bare(request_size: int, answer_size: int, rounds: int) -> tuple[float, float]:
-    import grpc
-
-    payload = b"x" * request_size
-    spent: dict[str, float] = {}
-
-    async def stream(request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
-        c0 = _own_cpu()
-        await context.write(payload)
-        n = 0
-        async for _ in request_iterator:
-            n += 1
-            if n >= rounds:
-                break
-            await context.write(payload)
-        spent["server"] = _own_cpu() - c0
-
-    server = grpc.aio.server()
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
-        _SERVICE, {"Stream": grpc.stream_stream_rpc_method_handler(stream)}),))
-    port = server.add_insecure_port("127.0.0.1:0")
-    await server.start()
-    try:
-        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "arena.bench.ceiling", str(port),
-                                                     str(answer_size), stdout=subprocess.PIPE)
-        out, _ = await child.communicate()
-    finally:
-        await server.stop(0)
-    return spent["server"], float(out.decode().strip() or "nan")
-
-
-def _client(port: int, answer_size: int) -> None:
-    """The bare stream's other end: answers every message; prints its CPU seconds when the stream ends."""
-    import grpc
-
-    async def go() -> float:
-        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
-            call = ch.stream_stream(f"/{_SERVICE}/Stream")()
-            answer = b"y" * answer_size
-            c0 = _own_cpu()
-            async for _ in call:
-                await call.write(answer)
-            return _own_cpu() - c0
-
-    print(asyncio.run(go()), flush=True)
+    r: BareRound = result["r"]
+    return r.process_cpu, r.client_cpu
 
 
 def measure(game_id: str, agents: Sequence[str], commands: Sequence[str], address: str, token: str,
@@ -187,6 +135,3 @@ def measure(game_id: str, agents: Sequence[str], commands: Sequence[str], addres
     return Ceiling(game_id, inproc * 1e6, ref * 1e6, None if bots is None else bots * 1e6, server * 1e6,
                    client * 1e6, req_b, ans_b)
 
-
-if __name__ == "__main__":  # the bare stream's client process
-    _client(int(sys.argv[1]), int(sys.argv[2]))

@@ -45,7 +45,7 @@ from typing import Any
 import click
 import grpc
 
-_SERVICE = "bench.PingPong"
+from .pingpong import bare_round, processes
 
 
 class _Loop:
@@ -62,95 +62,6 @@ class _Loop:
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
-
-
-# -- bare ping-pong ------------------------------------------------------------------------------
-class _PingPong:
-    """The bare server: each stream writes a payload, reads a reply, ``rounds`` times."""
-
-    def __init__(self, request_size: int, rounds: int, streams: int = 1, spin_s: float = 0.0) -> None:
-        self.payload = b"x" * request_size
-        self.spin_s = spin_s  # CPU spent per round trip before the write (the engine's share, ``_floor``)
-        self.rounds = rounds
-        self.left = self.waiting = streams
-        self.total = 0
-        self.done: asyncio.Future[None] | None = None
-        self.go = asyncio.Event()
-        self.t0 = self.c0 = 0.0
-
-    async def stream(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
-        n = 0
-        self.waiting -= 1
-        if self.waiting == 0:  # the clock starts once every stream is open (process start-up excluded)
-            self.t0, self.c0 = time.perf_counter(), time.thread_time()
-            self.go.set()
-        await self.go.wait()
-        await context.write(self.payload)
-        async for _ in request_iterator:
-            n += 1
-            if n >= self.rounds:
-                break
-            if self.spin_s:
-                _spin(self.spin_s)
-            await context.write(self.payload)
-        self.total += n
-        self.left -= 1
-        if self.left == 0 and self.done is not None:
-            self.done.set_result(None)
-
-
-def _spin(seconds: float) -> None:
-    """Busy for ``seconds`` of this thread's CPU, holding the GIL as Python work does."""
-    end = time.thread_time() + seconds
-    while time.thread_time() < end:
-        pass
-
-
-async def _bare_round(request_size: int, answer_size: int, rounds: int, streams: int = 1,
-                      think_ms: int = 0, spin_s: float = 0.0) -> tuple[float, float, float]:
-    """(wall seconds per round trip, server CPU seconds per round trip, round trips per second)."""
-    pp = _PingPong(request_size, rounds, streams, spin_s)
-    pp.done = asyncio.get_running_loop().create_future()
-    server = grpc.aio.server()
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
-        _SERVICE, {"Stream": grpc.stream_stream_rpc_method_handler(pp.stream)}),))
-    port = server.add_insecure_port("127.0.0.1:0")
-    await server.start()
-    procs = _processes(streams)
-    per_proc = [streams // procs + (1 if i < streams % procs else 0) for i in range(procs)]
-    children = [await asyncio.create_subprocess_exec(sys.executable, "-m", "arena.bench.protocol", "pingpong",
-                                                     str(port), str(answer_size), str(k), str(think_ms))
-                for k in per_proc]
-    await pp.done
-    wall, cpu = time.perf_counter() - pp.t0, time.thread_time() - pp.c0
-    for c in children:
-        await c.wait()
-    await server.stop(0)
-    return wall / pp.total * streams, cpu / pp.total, pp.total / wall
-
-
-def _processes(streams: int) -> int:
-    """Client processes: 1 for a single stream, else 2 x cores (the oversubscription the issue asks)."""
-    return 1 if streams == 1 else min(streams, 2 * (os.cpu_count() or 1))
-
-
-def _pingpong_client(port: int, answer_size: int, streams: int, think_ms: int) -> None:
-    async def one(ch: grpc.aio.Channel) -> None:
-        call = ch.stream_stream(f"/{_SERVICE}/Stream")()
-        answer = b"y" * answer_size
-        async for _ in call:
-            if think_ms:
-                await asyncio.sleep(think_ms / 1000)
-            await call.write(answer)
-
-    async def go() -> None:
-        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
-            await asyncio.gather(*(one(ch) for _ in range(streams)))
-
-    try:
-        asyncio.run(go())
-    except grpc.aio.AioRpcError:
-        pass
 
 
 # -- through the referee -------------------------------------------------------------------------
@@ -354,7 +265,7 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
         referee = server.referee
         token = store.register("bench", games)
         tune_gc()  # as `arena referee` does
-        procs = _processes(lanes)
+        procs = processes(lanes)
         cap = max(f.players for f in figures) * -(-lanes // procs)
         bots = [subprocess.Popen([sys.executable, "-m", "arena.bench.protocol", "bot", f"127.0.0.1:{port}",
                                   token,
@@ -376,15 +287,14 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     f.ours_cpu.append(cpu)
                     f.ours_rate.append(rate)
                     f.decisions, f.timeouts = tot.decisions, f.timeouts + tot.timeouts
-                    per, cpu, rate = loop.run(_bare_round(int(f.req_b), int(f.ans_b),
-                                                          max(1, tot.decisions // lanes),
-                                                          lanes, think_ms if parallel else 0))
-                    f.bare.append(per)
-                    f.bare_cpu.append(cpu)
-                    f.bare_rate.append(rate)
+                    bare = loop.run(bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions // lanes),
+                                               lanes, think_ms if parallel else 0))
+                    f.bare.append(bare.wall)
+                    f.bare_cpu.append(bare.thread_cpu)
+                    f.bare_rate.append(bare.rate)
                     if not parallel:  # the same ping-pong with the engine's work on the server: the floor
-                        f.floor.append(loop.run(_bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
-                                                            spin_s=f.engine_s))[0])
+                        f.floor.append(loop.run(bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
+                                                           spin_s=f.engine_s)).wall)
                     if not parallel and f.game in LENGTHS:
                         loop.run(_split(referee, f, max(4, matches // 2), f"r{r}-split"))
         finally:
@@ -468,7 +378,7 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
     finally:
         loop.stop()
     load1 = os.getloadavg()[0]
-    mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {_processes(parallel)} "
+    mode = (f"{parallel} concurrent matches vs {parallel} bare streams, bots in {processes(parallel)} "
             f"processes "
             f"answering after {think_ms} ms, limit {limit_ms} ms" if parallel else "one match at a time")
     mode += "; views as patches (--view-delta)" if view_delta else ""
@@ -510,10 +420,7 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
                           f"{f' (goal <= {goal})' if goal else ''}")
 
 
-if __name__ == "__main__":  # the child processes of the benchmark
-    role = sys.argv[1]
-    if role == "pingpong":
-        _pingpong_client(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
-    elif role == "bot":
+if __name__ == "__main__":  # the bench's bot processes
+    if sys.argv[1] == "bot":
         _bot_client(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]),
                     sys.argv[7] == "1")

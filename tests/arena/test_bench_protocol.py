@@ -7,7 +7,8 @@ import re
 
 from click.testing import CliRunner
 
-from arena.bench.protocol import _bare_round, _engine_cpu, command
+from arena.bench.pingpong import bare_round
+from arena.bench.protocol import _engine_cpu, command
 
 
 def test_the_engines_own_work_is_measured_per_decision() -> None:
@@ -16,8 +17,8 @@ def test_the_engines_own_work_is_measured_per_decision() -> None:
 
 
 def test_the_floors_server_spends_the_engines_cpu_on_every_round_trip() -> None:
-    plain = asyncio.run(_bare_round(500, 20, 200))[1]
-    spun = asyncio.run(_bare_round(500, 20, 200, spin_s=0.002))[1]
+    plain = asyncio.run(bare_round(500, 20, 200)).thread_cpu
+    spun = asyncio.run(bare_round(500, 20, 200, spin_s=0.002)).thread_cpu
     assert spun >= 0.002 > plain  # server CPU per round trip: the spin, on top of the stream's own
 
 
