@@ -3,7 +3,9 @@
 A server on the caller's event loop and its client processes (``python -m arena.bench.pingpong``,
 as a real bot is a separate process) exchange raw bytes over bidirectional streams: no protobuf, no
 JSON, no referee. The server writes a payload, reads a reply, ``rounds`` times per stream; the clock
-starts once every stream is open (process start-up excluded). ``arena bench protocol`` reads the
+starts once every stream is open (process start-up excluded). With ``proto`` both ends build, encode
+and decode the protocol's own messages of the same sizes instead (a DecisionRequest, an Answer), as the
+referee and the bench's minimal bot do. ``arena bench protocol`` reads the
 wall time and the event-loop thread's CPU; ``arena bench tournament``'s ceiling reads both processes'
 whole CPU (gRPC's polling threads cost as much as the loop's).
 """
@@ -19,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
+
+from referee.protocol import bot_pb2
 
 _SERVICE = "bench.PingPong"
 
@@ -47,9 +51,26 @@ class BareRound:
     rate: float  # round trips a second, all streams
 
 
+def _request(decision_id: int, view: str) -> bot_pb2.RefereeMessage:
+    """A DecisionRequest, built field by field as the referee builds one (gRPC encodes it)."""
+    msg = bot_pb2.RefereeMessage()
+    d = msg.decision
+    d.match_id, d.decision_id, d.seat, d.game = "bench-pingpong-0", decision_id, 0, "bench"
+    d.view_json, d.view_patch_json = view, ""
+    d.legal_json, d.events_json = "[0,1]", "[]"
+    d.deadline_ms, d.time_bank_ms, d.legal_count = 10_000, 0, 2
+    return msg
+
+
+def _view(request_size: int) -> str:
+    """A view text that makes the request ``request_size`` bytes long."""
+    return "x" * max(1, request_size - _request(1, "x").ByteSize() + 1)
+
+
 class _Server:
-    def __init__(self, request_size: int, rounds: int, streams: int, spin_s: float) -> None:
+    def __init__(self, request_size: int, rounds: int, streams: int, spin_s: float, proto: bool) -> None:
         self.payload = b"x" * request_size
+        self.view = _view(request_size) if proto else ""
         self.spin_s = spin_s  # CPU spent per round trip before the write (``arena bench protocol``'s floor)
         self.rounds = rounds
         self.left = self.waiting = streams
@@ -66,14 +87,17 @@ class _Server:
             self.t0, self.c0, self.p0 = time.perf_counter(), time.thread_time(), process_cpu()
             self.go.set()
         await self.go.wait()
-        await context.write(self.payload)
-        async for _ in request_iterator:
+        view = self.view
+        await context.write(_request(1, view) if view else self.payload)
+        async for reply in request_iterator:
             n += 1
             if n >= self.rounds:
                 break
+            if view:
+                reply.answer.index  # noqa: B018 - the referee reads it
             if self.spin_s:
                 spin(self.spin_s)
-            await context.write(self.payload)
+            await context.write(_request(n + 1, view) if view else self.payload)
         self.total += n
         self.left -= 1
         if self.left == 0:
@@ -87,13 +111,17 @@ def processes(streams: int) -> int:
 
 
 async def bare_round(request_size: int, answer_size: int, rounds: int, streams: int = 1, think_ms: int = 0,
-                     spin_s: float = 0.0) -> BareRound:
+                     spin_s: float = 0.0, proto: bool = False) -> BareRound:
     """``streams`` concurrent streams of ``rounds`` round trips each (clients wait ``think_ms`` before each
-    reply; the server spends ``spin_s`` of CPU before each request)."""
-    srv = _Server(request_size, rounds, streams, spin_s)
+    reply; the server spends ``spin_s`` of CPU before each request; ``proto``: protocol messages)."""
+    srv = _Server(request_size, rounds, streams, spin_s, proto)
     server = grpc.aio.server()
+    codec: dict[str, Any] = {}
+    if proto:
+        codec = {"request_deserializer": bot_pb2.BotMessage.FromString,
+                 "response_serializer": bot_pb2.RefereeMessage.SerializeToString}
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(
-        _SERVICE, {"Stream": grpc.stream_stream_rpc_method_handler(srv.stream)}),))
+        _SERVICE, {"Stream": grpc.stream_stream_rpc_method_handler(srv.stream, **codec)}),))
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     try:
@@ -101,7 +129,7 @@ async def bare_round(request_size: int, answer_size: int, rounds: int, streams: 
         per_proc = [streams // procs + (1 if i < streams % procs else 0) for i in range(procs)]
         children = [await asyncio.create_subprocess_exec(
             sys.executable, "-m", "arena.bench.pingpong", str(port), str(answer_size), str(k), str(think_ms),
-            stdout=subprocess.PIPE) for k in per_proc]
+            str(int(proto)), stdout=subprocess.PIPE) for k in per_proc]
         await srv.done
         outs = [(await c.communicate())[0] for c in children]
     finally:
@@ -112,12 +140,21 @@ async def bare_round(request_size: int, answer_size: int, rounds: int, streams: 
     return BareRound(wall / n * streams, (srv.c1 - srv.c0) / n, (srv.p1 - srv.p0) / n, client / n, n / wall)
 
 
-def client(port: int, answer_size: int, streams: int, think_ms: int) -> None:
-    """The other end: answers every message of ``streams`` streams; prints its CPU seconds at the end."""
+def client(port: int, answer_size: int, streams: int, think_ms: int, proto: bool = False) -> None:
+    """The other end: answers every message of ``streams`` streams; prints its CPU seconds at the end.
+    With ``proto`` it reads each DecisionRequest and answers as the bench's minimal bot does."""
     async def one(ch: grpc.aio.Channel) -> None:
-        call = ch.stream_stream(f"/{_SERVICE}/Stream")()
-        answer = b"y" * answer_size
-        async for _ in call:
+        codec: dict[str, Any] = {}
+        if proto:
+            codec = {"request_serializer": bot_pb2.BotMessage.SerializeToString,
+                     "response_deserializer": bot_pb2.RefereeMessage.FromString}
+        call = ch.stream_stream(f"/{_SERVICE}/Stream", **codec)()
+        answer: Any = b"y" * answer_size
+        async for msg in call:
+            if proto:
+                d = msg.decision
+                answer = bot_pb2.BotMessage(answer=bot_pb2.Answer(
+                    match_id=d.match_id, decision_id=d.decision_id, index=d.decision_id % d.legal_count))
             if think_ms:
                 await asyncio.sleep(think_ms / 1000)
             await call.write(answer)
@@ -135,4 +172,4 @@ def client(port: int, answer_size: int, streams: int, think_ms: int) -> None:
 
 
 if __name__ == "__main__":  # a client process
-    client(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+    client(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5:] == ["1"])

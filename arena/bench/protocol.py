@@ -12,9 +12,11 @@ loop in this process; the other end is a separate process, as a real bot is:
   is wall time per round trip, measured on the server like the referee's.
 
 The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1.5 for Clank). The
-**floor** line splits it: the bare ping-pong again, its server spending per round trip the CPU that the
-engine's own work takes in-process (the match driver, the view, the JSON: what any referee must do), so
-what is left above the floor is the service (sessions, timers, protobuf messages, per-match set-up).
+**floor** line splits it: the bare ping-pong again, with the protocol's own messages (a DecisionRequest
+and an Answer, built, encoded and decoded at both ends: ``pingpong``'s ``proto``), its server spending
+per round trip the CPU that the engine's own work takes in-process (the match driver, the view, the
+JSON): what any referee speaking this protocol must do. What is left above the floor is the service
+(sessions, timers, routing, per-match set-up).
 For a game whose length an option sets (``LENGTHS``: sealed_bids' prize rounds), the bench also plays
 its shortest and longest matches, alternating, and splits the wall time of a match into a part per
 match (spec check, MatchStart and MatchEnd for every seat, outcome and replay: ~15 decisions' worth of
@@ -294,7 +296,7 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     f.bare_rate.append(bare.rate)
                     if not parallel:  # the same ping-pong with the engine's work on the server: the floor
                         f.floor.append(loop.run(bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
-                                                           spin_s=f.engine_s)).wall)
+                                                           spin_s=f.engine_s, proto=True)).wall)
                     if not parallel and f.game in LENGTHS:
                         loop.run(_split(referee, f, max(4, matches // 2), f"r{r}-split"))
         finally:
@@ -346,7 +348,8 @@ def _fixture_game() -> Any:
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
             limit_ms: int, view_delta: bool) -> None:
     """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes, and the
-    floor between them: the bare ping-pong whose server also spends the engine's own CPU a decision."""
+    floor between them: the ping-pong with the protocol's messages whose server also spends the engine's
+    own CPU a decision."""
     import logging
 
     from referee.engine import game_ids, register
@@ -405,8 +408,9 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
                       f"[bold]{o / b:.2f}[/bold]{f' (goal <= {goal})' if goal else ''}, "
                       f"server CPU {oc / bc:.2f} ({oc * 1e6:.1f} vs {bc * 1e6:.1f} us per decision)")
         fl = med(f.floor)
-        console.print(f"  floor: bare + the engine's work ({f.engine_s * 1e6:.1f} us CPU a decision "
-                      f"in-process): {fl * 1e6:.1f} us   (runs: {_us(f.floor)})")
+        console.print(f"  floor: bare with the protocol's messages + the engine's work "
+                      f"({f.engine_s * 1e6:.1f} us CPU a decision in-process): {fl * 1e6:.1f} us   "
+                      f"(runs: {_us(f.floor)})")
         console.print(f"         ratio floor/bare {fl / b:.2f}; the referee's service adds "
                       f"{(o - fl) * 1e6:.0f} us a decision above the floor")
         if f.split:

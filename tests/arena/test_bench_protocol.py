@@ -40,3 +40,12 @@ def test_a_game_whose_length_an_option_sets_is_split_into_set_up_and_round_trip(
     assert split and ratio, out.output
     short, long_, _, per_decision = (float(x) for x in split.groups())  # the set-up: noisy over 4 matches
     assert 1 <= short < long_ and per_decision > 0 and float(ratio.group(1)) > 0
+
+
+def test_the_floors_ping_pong_speaks_the_protocols_messages_of_the_requests_size() -> None:
+    from arena.bench.pingpong import _request, _view
+
+    for size in (508, 10_214):
+        assert abs(_request(7, _view(size)).ByteSize() - size) <= 2
+    r = asyncio.run(bare_round(508, 20, 100, proto=True))  # the client parses each request, or fails
+    assert r.rate > 0 and r.client_cpu > 0
