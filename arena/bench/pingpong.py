@@ -17,6 +17,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +32,6 @@ def process_cpu() -> float:
     """User + system CPU seconds of this whole process (every thread)."""
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
-
-
-def spin(seconds: float) -> None:
-    """Busy for ``seconds`` of this thread's CPU, holding the GIL as Python work does."""
-    end = time.thread_time() + seconds
-    while time.thread_time() < end:
-        pass
 
 
 @dataclass(frozen=True)
@@ -68,10 +62,11 @@ def _view(request_size: int) -> str:
 
 
 class _Server:
-    def __init__(self, request_size: int, rounds: int, streams: int, spin_s: float, proto: bool) -> None:
+    def __init__(self, request_size: int, rounds: int, streams: int, work: Callable[[], object] | None,
+                 proto: bool) -> None:
         self.payload = b"x" * request_size
         self.view = _view(request_size) if proto else ""
-        self.spin_s = spin_s  # CPU spent per round trip before the write (``arena bench protocol``'s floor)
+        self.work = work  # run per round trip before the write (``arena bench protocol``'s floor)
         self.rounds = rounds
         self.left = self.waiting = streams
         self.total = 0
@@ -95,8 +90,8 @@ class _Server:
                 break
             if view:
                 reply.answer.index  # noqa: B018 - the referee reads it
-            if self.spin_s:
-                spin(self.spin_s)
+            if self.work is not None:
+                self.work()
             await context.write(_request(n + 1, view) if view else self.payload)
         self.total += n
         self.left -= 1
@@ -111,10 +106,10 @@ def processes(streams: int) -> int:
 
 
 async def bare_round(request_size: int, answer_size: int, rounds: int, streams: int = 1, think_ms: int = 0,
-                     spin_s: float = 0.0, proto: bool = False) -> BareRound:
+                     work: Callable[[], object] | None = None, proto: bool = False) -> BareRound:
     """``streams`` concurrent streams of ``rounds`` round trips each (clients wait ``think_ms`` before each
-    reply; the server spends ``spin_s`` of CPU before each request; ``proto``: protocol messages)."""
-    srv = _Server(request_size, rounds, streams, spin_s, proto)
+    reply; the server calls ``work`` before each request; ``proto``: protocol messages)."""
+    srv = _Server(request_size, rounds, streams, work, proto)
     server = grpc.aio.server()
     codec: dict[str, Any] = {}
     if proto:

@@ -13,10 +13,12 @@ loop in this process; the other end is a separate process, as a real bot is:
 
 The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1.5 for Clank). The
 **floor** line splits it: the bare ping-pong again, with the protocol's own messages (a DecisionRequest
-and an Answer, built, encoded and decoded at both ends: ``pingpong``'s ``proto``), its server spending
-per round trip the CPU that the engine's own work takes in-process (the match driver, the view, the
-JSON): what any referee speaking this protocol must do. What is left above the floor is the service
-(sessions, timers, routing, per-match set-up).
+and an Answer, built, encoded and decoded at both ends: ``pingpong``'s ``proto``), its server doing per
+round trip one decision of the engine's own work, in-process (``_EngineWork``: the match driver, the
+view, the JSON): what any referee speaking this protocol must do. The real work, not a busy loop of the
+same CPU: between gRPC's steps it costs more than alone (Clank, 2026-12-06: 62 us alone, ~110 us more
+server CPU a round trip; the caches are shared). What is left above the floor is the service (sessions,
+timers, routing, per-match set-up).
 For a game whose length an option sets (``LENGTHS``: sealed_bids' prize rounds), the bench also plays
 its shortest and longest matches, alternating, and splits the wall time of a match into a part per
 match (spec check, MatchStart and MatchEnd for every seat, outcome and replay: ~15 decisions' worth of
@@ -170,33 +172,56 @@ def _sizes(game_id: str, players: int) -> tuple[float, float]:
     return req / max(1, n), ans / max(1, n)
 
 
-def _engine_cpu(game_id: str, players: int, matches: int = 20) -> float:
-    """CPU seconds per decision of the work no referee can skip, in-process: the match driver (legal
-    actions, the seat's view and events, the move, checkpoints, the replay) and the JSON the request
-    carries, with answers chosen as the bench bot chooses them."""
-    from referee.engine import TimeControl, get_game
-    from referee.engine.driver import MatchDriver
-    from referee.service.wirejson import dumps, dumps_view
+class _EngineWork:
+    """The work no referee can skip, one decision a call, in-process: the match driver (legal actions, the
+    seat's view and events, the move, checkpoints, the replay) and the JSON the request carries, with
+    answers chosen as the bench bot chooses them; whole matches of ``game_id``, one after another."""
 
-    game = get_game(game_id)
-    n, c0 = 0, time.thread_time()
-    for m in range(matches):
-        d = MatchDriver(game, game.new_state(players, None, m), m, ["bench"] * players, f"floor-{m}",
-                        TimeControl(per_decision_ms=10_000))
-        static: dict[str, bytes] = {}
-        while asks := d.ask():
-            for a in asks:
-                dumps_view(a.view, d.state.STATIC_VIEW_KEYS, static)
+    def __init__(self, game_id: str, players: int) -> None:
+        from referee.engine import get_game
+
+        self.game, self.players, self.matches = get_game(game_id), players, 0
+        self._new()
+
+    def _new(self) -> None:
+        from referee.engine import TimeControl
+        from referee.engine.driver import MatchDriver
+
+        m = self.matches = self.matches + 1
+        self.driver = MatchDriver(self.game, self.game.new_state(self.players, None, m), m,
+                                  ["bench"] * self.players, f"floor-{m}", TimeControl(per_decision_ms=10_000))
+        self.static: dict[str, bytes] = {}
+        self.open: list[Any] = []
+
+    def step(self) -> None:
+        """One decision: its request's JSON when its batch is asked, its answer, the settle after the last."""
+        from referee.service.wirejson import dumps, dumps_view
+
+        d = self.driver
+        if not self.open:
+            self.open = d.ask()
+            if not self.open:
+                dumps(d.replay.to_json())
+                self._new()
+                return self.step()
+            for a in self.open:
+                dumps_view(a.view, d.state.STATIC_VIEW_KEYS, self.static)
                 dumps(a.legal)
                 dumps(a.events)
-                d.answer(a.seat, a.decision_id % len(a.legal), 1)
-                n += 1
+        a = self.open.pop(0)
+        d.answer(a.seat, a.decision_id % len(a.legal), 1)
+        if not self.open:
             d.settle()
             d.idle()
-        dumps(d.replay.to_json())
-        if n >= 2000:
-            break
-    return (time.thread_time() - c0) / max(1, n)
+
+
+def _engine_cpu(game_id: str, players: int, decisions: int = 2000) -> float:
+    """CPU seconds per decision of ``_EngineWork`` alone."""
+    work = _EngineWork(game_id, players)
+    c0 = time.thread_time()
+    for _ in range(decisions):
+        work.step()
+    return (time.thread_time() - c0) / decisions
 
 
 @dataclass
@@ -215,6 +240,7 @@ class _Figures:
     timeouts: int = 0
     engine_s: float = 0.0
     floor: list[float] = field(default_factory=list)
+    floor_cpu: list[float] = field(default_factory=list)
     #: (per match, per decision) wall seconds from the shortest and longest matches (``LENGTHS``)
     split: list[tuple[float, float]] = field(default_factory=list)
     lengths: tuple[float, float] = (0.0, 0.0)  # decisions a match, shortest and longest
@@ -295,8 +321,11 @@ def _measure(loop: _Loop, games: list[str], matches: int, runs: int, parallel: i
                     f.bare_cpu.append(bare.thread_cpu)
                     f.bare_rate.append(bare.rate)
                     if not parallel:  # the same ping-pong with the engine's work on the server: the floor
-                        f.floor.append(loop.run(bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
-                                                           spin_s=f.engine_s, proto=True)).wall)
+                        work = _EngineWork(f.game, f.players)
+                        floor = loop.run(bare_round(int(f.req_b), int(f.ans_b), max(1, tot.decisions),
+                                                    work=work.step, proto=True))
+                        f.floor.append(floor.wall)
+                        f.floor_cpu.append(floor.thread_cpu)
                     if not parallel and f.game in LENGTHS:
                         loop.run(_split(referee, f, max(4, matches // 2), f"r{r}-split"))
         finally:
@@ -348,8 +377,8 @@ def _fixture_game() -> Any:
 def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: int, think_ms: int,
             limit_ms: int, view_delta: bool) -> None:
     """Per-decision round trip through the referee vs a bare gRPC ping-pong of the same sizes, and the
-    floor between them: the ping-pong with the protocol's messages whose server also spends the engine's
-    own CPU a decision."""
+    floor between them: the ping-pong with the protocol's messages whose server also does the engine's
+    own work, a decision a round trip."""
     import logging
 
     from referee.engine import game_ids, register
@@ -409,8 +438,8 @@ def command(games: tuple[str, ...], matches: int | None, runs: int, parallel: in
                       f"server CPU {oc / bc:.2f} ({oc * 1e6:.1f} vs {bc * 1e6:.1f} us per decision)")
         fl = med(f.floor)
         console.print(f"  floor: bare with the protocol's messages + the engine's work "
-                      f"({f.engine_s * 1e6:.1f} us CPU a decision in-process): {fl * 1e6:.1f} us   "
-                      f"(runs: {_us(f.floor)})")
+                      f"({f.engine_s * 1e6:.1f} us CPU a decision alone): {fl * 1e6:.1f} us   "
+                      f"(runs: {_us(f.floor)}); server CPU {med(f.floor_cpu) * 1e6:.1f} us")
         console.print(f"         ratio floor/bare {fl / b:.2f}; the referee's service adds "
                       f"{(o - fl) * 1e6:.0f} us a decision above the floor")
         if f.split:

@@ -4,22 +4,38 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 from click.testing import CliRunner
 
 from arena.bench.pingpong import bare_round
-from arena.bench.protocol import _engine_cpu, command
+from arena.bench.protocol import _engine_cpu, _EngineWork, command
 
 
 def test_the_engines_own_work_is_measured_per_decision() -> None:
-    per = _engine_cpu("clank", 2, matches=1)
+    per = _engine_cpu("clank", 2, decisions=300)
     assert 1e-6 < per < 0.01
 
 
-def test_the_floors_server_spends_the_engines_cpu_on_every_round_trip() -> None:
+def test_the_engines_work_plays_whole_matches_one_decision_a_step() -> None:
+    work = _EngineWork("clank", 2)
+    for _ in range(3000):  # longer than a random Clank match
+        work.step()
+    assert work.matches >= 2 and work.driver.plies > 0
+
+
+def test_the_floors_server_does_the_engines_work_on_every_round_trip() -> None:
+    calls: list[float] = []
+
+    def burn() -> None:  # 2 ms of this thread's CPU
+        end = time.thread_time() + 0.002
+        while time.thread_time() < end:
+            pass
+        calls.append(end)
+
     plain = asyncio.run(bare_round(500, 20, 200)).thread_cpu
-    spun = asyncio.run(bare_round(500, 20, 200, spin_s=0.002)).thread_cpu
-    assert spun >= 0.002 > plain  # server CPU per round trip: the spin, on top of the stream's own
+    worked = asyncio.run(bare_round(500, 20, 200, work=burn)).thread_cpu
+    assert len(calls) == 199 and worked >= 0.002 > plain  # server CPU per round trip: the work on top
 
 
 def test_the_bench_prints_the_ratio_and_the_floor_for_each_game() -> None:
