@@ -3,9 +3,10 @@
 The rules of play (requests, faults, strikes, forfeits, checkpoints, the safety limit, outcome
 and replay) are the engine's ``MatchDriver``, shared with the in-process runner. This object only
 carries them over the network: it encodes each request once, sends it, keeps one timer per seat
-that runs at or before its deadline, feeds the answers (or time-outs, or a lost seat) to the driver, tells the bot what
-became of a wrong answer, and sends the next batch as soon as one settles, from the callback that
-delivered the last answer (no task, future, timer or ``wait_for`` per decision).
+that runs at or before its deadline, feeds the answers (or time-outs, or a lost seat) to the
+driver, tells the bot what became of a wrong answer, and sends the next batch as soon as one
+settles, from the callback that delivered the last answer (no task, future, timer or ``wait_for``
+per decision).
 """
 from __future__ import annotations
 
