@@ -15,7 +15,7 @@ from typing import Any
 
 from arena.botspec import load_bot
 from bots.sdk import Bot, DecisionRequest
-from referee.engine import get_game, run_match
+from referee.engine import State, get_game, run_match
 
 #: milestones in chain order, each a test on the view
 MILESTONES = ["wooden_pickaxe", "3_stone", "stone_pickaxe", "7_stone", "furnace", "iron_ingot", "3_iron",
@@ -92,12 +92,25 @@ class Watch(Bot):
         return choice
 
 
+def _oracle_bot(bot: str, seed: int, last: list[State]) -> Bot:
+    """``bot`` (a planner class taking ``peek``) seeing the TRUE face-down cards of the running game."""
+    def peek(x: int, y: int, level: int) -> str | None:
+        if not last:
+            return None
+        stack = last[0].cells[y * last[0].w + x]  # type: ignore[attr-defined]
+        return str(stack[level - 1]["c"]) if 0 < level <= len(stack) else None
+    cls = load_bot(bot, "blockcraft", seed).__class__
+    return cls(seed, peek=peek)  # type: ignore[call-arg]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default="planner")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed-base", type=int, default=0)
     ap.add_argument("--stalls", type=int, default=8, help="stalled games to print")
+    ap.add_argument("--oracle", action="store_true",
+                    help="the planner sees the true face-down cards (a cheat, offline reference)")
     a = ap.parse_args()
     game = get_game("blockcraft")
     firsts: dict[str, list[int]] = {m: [] for m in MILESTONES}
@@ -105,8 +118,11 @@ def main() -> None:
     stalls = []
     lefts: Counter[str] = Counter()
     for seed in range(a.seed_base, a.seed_base + a.games):
-        w = Watch(load_bot(a.bot, "blockcraft", seed * 31))
-        res = run_match(game, [w], seed=seed, options={"mode": "extreme"})
+        last: list[State] = []
+        inner = _oracle_bot(a.bot, seed * 31, last) if a.oracle else load_bot(a.bot, "blockcraft", seed * 31)
+        w = Watch(inner)
+        res = run_match(game, [w], seed=seed, options={"mode": "extreme"},
+                        on_ply=lambda st, _n: last.append(st) if not last else None)
         ends[str(res.outcome.reason)] += 1
         if res.outcome.reason == "target_card":
             w.first["world_core"] = w.last.get("round", 0)
@@ -118,7 +134,7 @@ def main() -> None:
         lefts["under dug"] += 4 - w.last.get("under_left", 4)
         for t in range(3):
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
-    print(f"{a.games} solo games, bot {a.bot}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
+    print(f"{a.games} solo games, bot {a.bot}{' (oracle)' if a.oracle else ''}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]
         med = statistics.median(rs) if rs else "-"

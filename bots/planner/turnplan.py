@@ -152,6 +152,10 @@ class TurnPlanBot(RoverBot):
     def _dig_value(self, view: dict[str, Any], s: dict[str, Any], cell: tuple[int, int], text: str) -> float:
         # the expected worth of the face-down card: the layer's cards not seen yet, each by what it does now
         layer = text[1]
+        if self.peek is not None:   # offline oracle (scripts/blockcraft_funnel.py --oracle): the true card
+            card = self.peek(cell[0], cell[1], len(view["map"]["cells"][f"{cell[0]},{cell[1]}"]))
+            if card is not None:
+                return self._card_worth(s, card, layer)
         left = {c: n - self.revealed[layer].get(c, 0) for c, n in DECKS[layer].items()}
         total = sum(max(0, n) for n in left.values())
         if total <= 0:
