@@ -117,8 +117,9 @@ def main() -> None:
     ends: Counter[str] = Counter()
     stalls = []
     lefts: Counter[str] = Counter()
+    last: list[State] = []   # the running game's state (for --oracle)
     for seed in range(a.seed_base, a.seed_base + a.games):
-        last: list[State] = []
+        last.clear()
         inner = _oracle_bot(a.bot, seed * 31, last) if a.oracle else load_bot(a.bot, "blockcraft", seed * 31)
         w = Watch(inner)
         res = run_match(game, [w], seed=seed, options={"mode": "extreme"},
@@ -134,15 +135,16 @@ def main() -> None:
         lefts["under dug"] += 4 - w.last.get("under_left", 4)
         for t in range(3):
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
-    print(f"{a.games} solo games, bot {a.bot}{' (oracle)' if a.oracle else ''}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
+    who = f"{a.bot} (oracle)" if a.oracle else a.bot
+    print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]
         med = statistics.median(rs) if rs else "-"
         print(f"  {m:<15} {len(rs):>4} games, median round {med}")
     print("  ends:", dict(ends))
     print("  mean cards dug per game:", {k: round(v / a.games, 2) for k, v in lefts.items()})
-    for seed, firsts_of, last in stalls[:a.stalls]:
-        print(f"  seed {seed}: {firsts_of}; at the end {last}")
+    for seed, firsts_of, end_of in stalls[:a.stalls]:
+        print(f"  seed {seed}: {firsts_of}; at the end {end_of}")
 
 
 if __name__ == "__main__":
