@@ -69,6 +69,8 @@ class Watch(Bot):
         self.first: dict[str, int] = {}
         self.last: dict[str, Any] = {}
         self.idle = [0, 0, 0]
+        #: AP spent over the game, and turns that spent none
+        self.ap = [0, 0]
 
     def act(self, request: DecisionRequest) -> Any:
         view = request.view
@@ -86,6 +88,8 @@ class Watch(Bot):
         a = request.legal[choice] if isinstance(choice, int) else choice
         if a == {"type": "end_action_phase"} and "map" in view:
             me = view["players"][view["seat"]]
+            self.ap[0] += me["turn"]["ap_spent"]
+            self.ap[1] += me["turn"]["ap_spent"] == 0
             if me["turn"]["ap_spent"] == 0 and me["hunger"] >= me["max_hunger"] - 1:
                 tier = max([PICK.get(t["card"], 0) for t in me["tools"]] + [0])
                 self.idle[min(tier, 2)] += 1   # a whole turn idle on a full belly: work out of reach
@@ -133,6 +137,8 @@ def main() -> None:
         stalls.append((seed, dict(sorted(w.first.items(), key=lambda kv: kv[1])), w.last))
         lefts["deep dug"] += 16 - w.last.get("deep_left", 16)
         lefts["under dug"] += 4 - w.last.get("under_left", 4)
+        lefts["AP spent"] += w.ap[0]
+        lefts["turns without AP"] += w.ap[1]
         for t in range(3):
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
     who = f"{a.bot} (oracle)" if a.oracle else a.bot
