@@ -65,6 +65,11 @@ EXPEDITION_PULL = 2.0
 STRANDED = 3.0
 #: hunger to keep on top of the walk back to a farm, and the price of each point short of it
 HOME_MARGIN, STRANDED_HUNGER = 2, 4.0
+#: logs beyond the next pickaxe's sticks are pillar blocks (``_spares``)
+SPARE_LOGS = True
+#: share of its worth a border Surface card keeps while an inner stack next to it is covered (``ring``):
+#: 0 = dig the inner stacks first (200 seeds: Underground cards dug 2.53 a game against 2.17 at 1)
+RING = 0.0
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather" | "till" | "farm", (x, y))
 Step = tuple[str, Any]
 
@@ -204,10 +209,16 @@ class TurnPlanBot(RoverBot):
     def _spares(self, view: dict[str, Any], s: dict[str, Any]) -> list[str]:
         """Placeable cards in hand the chain does not need (keep-worth under 15): blocks for pillars."""
         out = []
-        for c, n in sorted(s["hand"].items()):
+        hand = s["hand"]
+        for c, n in sorted(hand.items()):
             if not _cards()[c].get("placeable"):
                 continue
             out += [c for k in range(1, n + 1) if self._keep(view, {c: k}, c) < 15]
+        if SPARE_LOGS:
+            # wood beyond the next pickaxe's sticks (two sticks in hand, or one log kept for them) is a step
+            # up to a plateau: the Underground cards under the inner stacks are the stone the chain lacks
+            logs = hand.get("log", 0) - (0 if hand.get("stick", 0) >= 2 or s["tier"] >= 3 else 1)
+            out += ["log"] * max(0, logs - out.count("log"))
         return out
 
     def _paths(self, board: Board, start: tuple[int, int], height: int, max_rise: int = 1  # type: ignore[override]
@@ -271,6 +282,13 @@ class TurnPlanBot(RoverBot):
         stacks = {c: tuple(st) for c, st in board.cells.items()}
         worth: dict[tuple[int, int, int], float] = {}
 
+        def ring(c: tuple[int, int], stack: tuple[str, ...]) -> bool:
+            """A border Surface card next to a still covered inner stack: digging it first leaves that stack's
+            Underground cards on a plateau two higher (out of reach without a pillar)."""
+            return "?U" not in stack and any(
+                stacks[m] and stacks[m][-1] == "?S" and "?U" in stacks[m] and len(stacks[m]) == len(stack) + 1
+                for _d, m in board.near(c))
+
         def value(c: tuple[int, int], stack: tuple[str, ...]) -> float:
             """Worth of the top card of ``stack`` at ``c`` (digging it, or gathering a loose one)."""
             if not stack:
@@ -280,6 +298,8 @@ class TurnPlanBot(RoverBot):
                 top = stack[-1]
                 if top.startswith("?"):
                     worth[key] = self._dig_value(view, s, c, top)
+                    if top == "?S" and ring(c, stack):
+                        worth[key] *= RING
                 elif top == "loose:dirt" and len(farms) < 2:
                     worth[key] = 0.0   # the next farmland: tilled, not gathered
                 elif top.startswith("loose:"):
