@@ -15,7 +15,7 @@ from typing import Any
 
 from arena.botspec import load_bot
 from bots.sdk import Bot, DecisionRequest
-from referee.engine import get_game, run_match
+from referee.engine import State, get_game, run_match
 
 #: milestones in chain order, each a test on the view
 MILESTONES = ["wooden_pickaxe", "3_stone", "stone_pickaxe", "7_stone", "furnace", "iron_ingot", "3_iron",
@@ -69,6 +69,8 @@ class Watch(Bot):
         self.first: dict[str, int] = {}
         self.last: dict[str, Any] = {}
         self.idle = [0, 0, 0]
+        #: AP spent over the game, and turns that spent none
+        self.ap = [0, 0]
 
     def act(self, request: DecisionRequest) -> Any:
         view = request.view
@@ -86,10 +88,23 @@ class Watch(Bot):
         a = request.legal[choice] if isinstance(choice, int) else choice
         if a == {"type": "end_action_phase"} and "map" in view:
             me = view["players"][view["seat"]]
+            self.ap[0] += me["turn"]["ap_spent"]
+            self.ap[1] += me["turn"]["ap_spent"] == 0
             if me["turn"]["ap_spent"] == 0 and me["hunger"] >= me["max_hunger"] - 1:
                 tier = max([PICK.get(t["card"], 0) for t in me["tools"]] + [0])
                 self.idle[min(tier, 2)] += 1   # a whole turn idle on a full belly: work out of reach
         return choice
+
+
+def _oracle_bot(bot: str, seed: int, last: list[State]) -> Bot:
+    """``bot`` (a planner class taking ``peek``) seeing the TRUE face-down cards of the running game."""
+    def peek(x: int, y: int, level: int) -> str | None:
+        if not last:
+            return None
+        stack = last[0].cells[y * last[0].w + x]  # type: ignore[attr-defined]
+        return str(stack[level - 1]["c"]) if 0 < level <= len(stack) else None
+    cls = load_bot(bot, "blockcraft", seed).__class__
+    return cls(seed, peek=peek)  # type: ignore[call-arg]
 
 
 def main() -> None:
@@ -98,15 +113,21 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed-base", type=int, default=0)
     ap.add_argument("--stalls", type=int, default=8, help="stalled games to print")
+    ap.add_argument("--oracle", action="store_true",
+                    help="the planner sees the true face-down cards (a cheat, offline reference)")
     a = ap.parse_args()
     game = get_game("blockcraft")
     firsts: dict[str, list[int]] = {m: [] for m in MILESTONES}
     ends: Counter[str] = Counter()
     stalls = []
     lefts: Counter[str] = Counter()
+    last: list[State] = []   # the running game's state (for --oracle)
     for seed in range(a.seed_base, a.seed_base + a.games):
-        w = Watch(load_bot(a.bot, "blockcraft", seed * 31))
-        res = run_match(game, [w], seed=seed, options={"mode": "extreme"})
+        last.clear()
+        inner = _oracle_bot(a.bot, seed * 31, last) if a.oracle else load_bot(a.bot, "blockcraft", seed * 31)
+        w = Watch(inner)
+        res = run_match(game, [w], seed=seed, options={"mode": "extreme"},
+                        on_ply=lambda st, _n: last.append(st) if not last else None)
         ends[str(res.outcome.reason)] += 1
         if res.outcome.reason == "target_card":
             w.first["world_core"] = w.last.get("round", 0)
@@ -116,17 +137,20 @@ def main() -> None:
         stalls.append((seed, dict(sorted(w.first.items(), key=lambda kv: kv[1])), w.last))
         lefts["deep dug"] += 16 - w.last.get("deep_left", 16)
         lefts["under dug"] += 4 - w.last.get("under_left", 4)
+        lefts["AP spent"] += w.ap[0]
+        lefts["turns without AP"] += w.ap[1]
         for t in range(3):
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
-    print(f"{a.games} solo games, bot {a.bot}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
+    who = f"{a.bot} (oracle)" if a.oracle else a.bot
+    print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]
         med = statistics.median(rs) if rs else "-"
         print(f"  {m:<15} {len(rs):>4} games, median round {med}")
     print("  ends:", dict(ends))
     print("  mean cards dug per game:", {k: round(v / a.games, 2) for k, v in lefts.items()})
-    for seed, firsts_of, last in stalls[:a.stalls]:
-        print(f"  seed {seed}: {firsts_of}; at the end {last}")
+    for seed, firsts_of, end_of in stalls[:a.stalls]:
+        print(f"  seed {seed}: {firsts_of}; at the end {end_of}")
 
 
 if __name__ == "__main__":

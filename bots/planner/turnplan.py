@@ -22,6 +22,10 @@ Since then (branch worldcore3): pillars (jump and place a spare block underfoot)
 costs, expeditions when a full belly finds no work in the turn's reach, a price on ending a turn with less
 hunger than the walk back to a farm, and stranded Underground cards. The built-in planner is ``StashBot``
 (stash.py, a chest for the stone); figures there.
+Branch worldcore4: the inner stacks are dug before the border around them (``RING``: a border Surface card
+next to a covered inner stack is worth nothing; dug first, it left the Underground cards two higher, out of
+reach for the rest of the game), and logs beyond the next pickaxe's sticks are pillar blocks. 200 seeds
+(``scripts/blockcraft_funnel.py``): Underground cards dug 2.53 a game (2.04), furnace 26 (17), World Core 0.
 """
 from __future__ import annotations
 
@@ -65,6 +69,11 @@ EXPEDITION_PULL = 2.0
 STRANDED = 3.0
 #: hunger to keep on top of the walk back to a farm, and the price of each point short of it
 HOME_MARGIN, STRANDED_HUNGER = 2, 4.0
+#: logs beyond the next pickaxe's sticks are pillar blocks (``_spares``)
+SPARE_LOGS = True
+#: share of its worth a border Surface card keeps while an inner stack next to it is covered (``ring``):
+#: 0 = dig the inner stacks first (200 seeds: Underground cards dug 2.53 a game against 2.17 at 1)
+RING = 0.0
 #: one step of a plan: ("move" | "climb", direction) or ("dig" | "gather" | "till" | "farm", (x, y))
 Step = tuple[str, Any]
 
@@ -152,6 +161,10 @@ class TurnPlanBot(RoverBot):
     def _dig_value(self, view: dict[str, Any], s: dict[str, Any], cell: tuple[int, int], text: str) -> float:
         # the expected worth of the face-down card: the layer's cards not seen yet, each by what it does now
         layer = text[1]
+        if self.peek is not None:   # offline oracle (scripts/blockcraft_funnel.py --oracle): the true card
+            card = self.peek(cell[0], cell[1], len(view["map"]["cells"][f"{cell[0]},{cell[1]}"]))
+            if card is not None:
+                return self._card_worth(s, card, layer)
         left = {c: n - self.revealed[layer].get(c, 0) for c, n in DECKS[layer].items()}
         total = sum(max(0, n) for n in left.values())
         if total <= 0:
@@ -200,10 +213,16 @@ class TurnPlanBot(RoverBot):
     def _spares(self, view: dict[str, Any], s: dict[str, Any]) -> list[str]:
         """Placeable cards in hand the chain does not need (keep-worth under 15): blocks for pillars."""
         out = []
-        for c, n in sorted(s["hand"].items()):
+        hand = s["hand"]
+        for c, n in sorted(hand.items()):
             if not _cards()[c].get("placeable"):
                 continue
             out += [c for k in range(1, n + 1) if self._keep(view, {c: k}, c) < 15]
+        if SPARE_LOGS:
+            # wood beyond the next pickaxe's sticks (two sticks in hand, or one log kept for them) is a step
+            # up to a plateau: the Underground cards under the inner stacks are the stone the chain lacks
+            logs = hand.get("log", 0) - (0 if hand.get("stick", 0) >= 2 or s["tier"] >= 3 else 1)
+            out += ["log"] * max(0, logs - out.count("log"))
         return out
 
     def _paths(self, board: Board, start: tuple[int, int], height: int, max_rise: int = 1  # type: ignore[override]
@@ -267,6 +286,13 @@ class TurnPlanBot(RoverBot):
         stacks = {c: tuple(st) for c, st in board.cells.items()}
         worth: dict[tuple[int, int, int], float] = {}
 
+        def ring(c: tuple[int, int], stack: tuple[str, ...]) -> bool:
+            """A border Surface card next to a still covered inner stack: digging it first leaves that stack's
+            Underground cards on a plateau two higher (out of reach without a pillar)."""
+            return "?U" not in stack and any(
+                stacks[m] and stacks[m][-1] == "?S" and "?U" in stacks[m] and len(stacks[m]) == len(stack) + 1
+                for _d, m in board.near(c))
+
         def value(c: tuple[int, int], stack: tuple[str, ...]) -> float:
             """Worth of the top card of ``stack`` at ``c`` (digging it, or gathering a loose one)."""
             if not stack:
@@ -276,6 +302,8 @@ class TurnPlanBot(RoverBot):
                 top = stack[-1]
                 if top.startswith("?"):
                     worth[key] = self._dig_value(view, s, c, top)
+                    if top == "?S" and ring(c, stack):
+                        worth[key] *= RING
                 elif top == "loose:dirt" and len(farms) < 2:
                     worth[key] = 0.0   # the next farmland: tilled, not gathered
                 elif top.startswith("loose:"):
