@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .pingpong import BareRound, bare_round
-from .pingpong import process_cpu as _own_cpu
+from .pingpong import BareRound, bare_round, process_cpu
 
 
 def _proc_cpu(pid: int) -> float:
@@ -77,11 +76,11 @@ def inprocess_cpu(game_id: str, agents: Sequence[str], seeds: Sequence[int]) -> 
 
     game = get_game(game_id)
     decisions = 0
-    c0 = _own_cpu()
+    c0 = process_cpu()
     for seed in seeds:
         bots = [load_bot(a, game_id, (seed * 7919 + s) & 0x7FFFFFFF) for s, a in enumerate(agents)]
         decisions += run_match(game, bots, seed=seed).plies
-    return (_own_cpu() - c0) / decisions
+    return (process_cpu() - c0) / decisions
 
 
 def referee_cpu(address: str, token: str, referee_pid: int, game_id: str, commands: Sequence[str],

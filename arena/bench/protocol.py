@@ -16,9 +16,9 @@ The ratio referee/bare is the protocol's overhead (goals: 1.3 for sealed_bids, 1
 and an Answer, built, encoded and decoded at both ends: ``pingpong``'s ``proto``), its server doing per
 round trip one decision of the engine's own work, in-process (``_EngineWork``: the match driver, the
 view, the JSON): what any referee speaking this protocol must do. The real work, not a busy loop of the
-same CPU: between gRPC's steps it costs more than alone (Clank, 2026-12-06: 62 us alone, ~110 us more
-server CPU a round trip; the caches are shared). What is left above the floor is the service (sessions,
-timers, routing, per-match set-up).
+same CPU: between gRPC's steps it costs about twice its CPU alone (Clank, 2026-12-06: 63 us alone,
+139-181 us more server CPU a round trip; not GC: the same with GC off). What is left above the floor
+is the service (sessions, timers, routing, per-match set-up).
 For a game whose length an option sets (``LENGTHS``: sealed_bids' prize rounds), the bench also plays
 its shortest and longest matches, alternating, and splits the wall time of a match into a part per
 match (spec check, MatchStart and MatchEnd for every seat, outcome and replay: ~15 decisions' worth of
