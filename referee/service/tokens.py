@@ -16,8 +16,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Boolean, Column, Float, MetaData, String, Table, Text, create_engine, select
+from sqlalchemy import Boolean, Column, Float, MetaData, String, Table, Text, create_engine, select, text
 
+#: PostgreSQL advisory lock serialising the creation of ``referee_bots`` (the store's migrations use 724531,
+#: the ladder's seasons 724532)
+_CREATE_LOCK = 724533
 NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 metadata = MetaData()
@@ -73,7 +76,12 @@ class TokenStore:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_db_url()
         self.engine = create_engine(self.url, future=True)
-        metadata.create_all(self.engine, tables=[referee_bots])
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # referees started together on one database raced to CREATE TABLE: the loser failed with a
+                # UniqueViolation and exited (seen in tests/e2e/test_tournament_hosts.py); queue them instead
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _CREATE_LOCK})
+            metadata.create_all(conn, tables=[referee_bots])
         self._lock = threading.Lock()
 
     def register(self, name: str, games: list[str] | tuple[str, ...] = ()) -> str:
