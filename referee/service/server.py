@@ -25,6 +25,7 @@ from referee.protocol import bot_pb2, bot_pb2_grpc, organizer_pb2, organizer_pb2
 from .auth import OrganizerAuth
 from .config import SERVER_VERSION, RefereeConfig
 from .convert import spec_from_proto
+from .grpclog import quiet_closed_streams
 from .hosted import Hosting
 from .launcher import Launcher, ProcessLauncher
 from .lifecycle import MatchLifecycle
@@ -294,6 +295,7 @@ async def create_server(address: str = "127.0.0.1:0", *, organizer_token: str | 
     The ``Referee`` is reachable as ``server.referee`` (tests register bots through it).
     """
     config = config or RefereeConfig()
+    quiet_closed_streams()
     referee = Referee(config, store or TokenStore(), organizer_token or secrets.token_urlsafe(24))
     options = [("grpc.max_receive_message_length", config.max_message_bytes),
                ("grpc.max_send_message_length", 256 << 20),
