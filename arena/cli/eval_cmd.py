@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bots.builtin import UnknownBot
@@ -12,6 +12,7 @@ from bots.builtin import UnknownBot
 from .. import evaluate
 from ..botspec import load_bot
 from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
+from .progress import progress
 
 
 def register(cli: click.Group) -> None:
@@ -49,11 +50,10 @@ def register(cli: click.Group) -> None:
             except UnknownBot as exc:
                 raise click.BadParameter(str(exc), param_hint="--bots") from None
         t0 = time.perf_counter()
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=console) as progress:
-            task = progress.add_task(f"{game.info.id} {players} seats", total=len(plan))
-            tallies = evaluate.tally(evaluate.run(plan, jobs or None),
-                                     on_result=lambda: progress.advance(task))
+        with progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=console) as bar:
+            task = bar.add_task(f"{game.info.id} {players} seats", total=len(plan))
+            tallies = evaluate.tally(evaluate.run(plan, jobs or None), on_result=lambda: bar.advance(task))
         elapsed = time.perf_counter() - t0
         how = (" (team play)" if game.info.cooperative else " (solo, the same seeds for every bot)"
                if players == 1 else f" (vs {names[-1]}, paired seeds, rotated seats)")

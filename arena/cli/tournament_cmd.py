@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from .common import COUNT, BadInput, console, parse_options
+from .progress import LineProgress, progress
 
 if TYPE_CHECKING:
     from ..store import queries
@@ -23,9 +24,9 @@ def _fmt_eta(p) -> str:
     return f"ETA {s // 60}:{s % 60:02d}"
 
 
-def progress_bar() -> Progress:
-    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[detail]}"), console=console, transient=False)
+def progress_bar() -> Progress | LineProgress:
+    return progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[detail]}"), console=console)
 
 
 def progress_detail(p) -> str:

@@ -76,6 +76,8 @@ def test_eval_reports_win_rates() -> None:
     out = arena("eval", "sealed_bids", "--bots", "random,random", "--games", "8", "--jobs", "1")
     assert out.returncode == 0, out.stderr
     assert "win rate" in out.stdout and "8 games" in out.stdout
+    # stdout is a pipe here: the progress is a plain line (a live bar prints nothing until the end)
+    assert "sealed_bids 2 seats: 8/8" in out.stdout
 
 
 def test_bench_engine_prints_its_table() -> None:

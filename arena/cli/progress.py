@@ -1,0 +1,96 @@
+"""Progress for long CLI work: a live bar on a terminal, plain timestamped lines in a pipe or a log file.
+
+Rich's live bar draws nothing until the end when its console is not a terminal, so a demo or an evaluation
+piped to a file (CI, ``nohup``, ``| tee``) said nothing for minutes. ``LineProgress`` has the part of
+``rich.progress.Progress``'s interface the commands use and prints one line per task every ``every_s``
+seconds while it advances, and a last line when the task ends.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress, ProgressColumn, TaskID
+
+#: seconds between two lines for one task in a pipe
+EVERY_S = 15.0
+
+
+@dataclass
+class _Task:
+    description: str
+    total: float | None
+    completed: float = 0.0
+    fields: dict[str, Any] = field(default_factory=dict)
+    started: float = 0.0
+    printed: float = 0.0
+    last_line: str = ""
+
+
+class LineProgress:
+    """``add_task`` / ``update`` / ``advance`` as in Rich, printed as lines (see the module docstring)."""
+
+    def __init__(self, console: Console, *, every_s: float = EVERY_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.console = console
+        self.every_s = every_s
+        self.clock = clock
+        self.tasks: dict[TaskID, _Task] = {}
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        for task in self.tasks.values():
+            self._print(task)   # where every task ended (a repeated line is skipped)
+
+    def add_task(self, description: str, total: float | None = None, **fields: Any) -> TaskID:
+        tid = TaskID(len(self.tasks))
+        now = self.clock()
+        self.tasks[tid] = _Task(description, total, fields=dict(fields), started=now, printed=now)
+        return tid
+
+    def update(self, task_id: TaskID, *, completed: float | None = None, advance: float | None = None,
+               total: float | None = None, **fields: Any) -> None:
+        task = self.tasks[task_id]
+        if total is not None:
+            task.total = total
+        if completed is not None:
+            task.completed = completed
+        if advance is not None:
+            task.completed += advance
+        task.fields.update(fields)
+        done = task.total is not None and task.completed >= task.total
+        if done or self.clock() - task.printed >= self.every_s:
+            self._print(task)
+
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
+        self.update(task_id, advance=advance)
+
+    def line(self, task: _Task) -> str:
+        count = f"{task.completed:g}/{task.total:g}" if task.total is not None else f"{task.completed:g}"
+        detail = task.fields.get("detail")
+        elapsed = self.clock() - task.started
+        return f"{task.description}: {count}" + (f", {detail}" if detail else "") + f" ({elapsed:.0f}s)"
+
+    def _print(self, task: _Task) -> None:
+        text = self.line(task)
+        # the same counts as the last line say nothing new (the elapsed time aside)
+        key = text.rpartition(" (")[0]
+        if key == task.last_line:
+            return
+        task.last_line, task.printed = key, self.clock()
+        self.console.print(text, highlight=False)
+
+
+def progress(*columns: str | ProgressColumn, console: Console, transient: bool = False
+             ) -> Progress | LineProgress:
+    """A Rich progress bar with ``columns`` on a terminal; otherwise a ``LineProgress``."""
+    if console.is_terminal:
+        return Progress(*columns, console=console, transient=transient)
+    return LineProgress(console)
