@@ -7,11 +7,14 @@ a version off it or put it back.
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING
 
 import click
+from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
 
 from .common import COUNT, SECONDS, BadInput, console, game_arg, parse_options
+from .progress import progress
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -112,15 +115,28 @@ def register(cli: click.Group) -> None:
         from ..ladder import open_season
         from ..ladder.run import run
         from ..scheduling.driver import dispatcher_from_env
-        from ..store import open_store
+        from ..store import open_store, queries
 
         game = game_arg(game_id).info.id
         store = open_store()
         tid = open_season(store, game, executor=executor, options=parse_options(options))
         dispatcher = dispatcher_from_env(workers)
         console.print(f"{game} ladder (tournament {tid}) for {seconds:g} s", highlight=False)
+        t0 = time.monotonic()
+        before = queries.progress(store, tid).finished
         try:
-            summary = run(store, game, tid, dispatcher, seconds=seconds, tick_s=tick_s, drain_s=drain_s)
+            with progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                          TextColumn("{task.fields[detail]}"), TimeRemainingColumn(), console=console) as bar:
+                task = bar.add_task(f"{game} ladder", total=seconds, detail="starting", unit="s")
+
+                def show(created: int) -> None:
+                    played = queries.progress(store, tid).finished - before
+                    bar.update(task, completed=min(seconds, time.monotonic() - t0),
+                               detail=f"{created} matches made, {played} played")
+
+                summary = run(store, game, tid, dispatcher, seconds=seconds, tick_s=tick_s, drain_s=drain_s,
+                              on_tick=show)
+                show(summary.created)
         finally:
             dispatcher.close()
         console.print(f"{summary.created} matches made in {summary.ticks} ticks"

@@ -73,7 +73,9 @@ class LineProgress:
         self.update(task_id, advance=advance)
 
     def line(self, task: _Task) -> str:
-        count = f"{task.completed:g}/{task.total:g}" if task.total is not None else f"{task.completed:g}"
+        count = f"{task.completed:.0f}" + (f"/{task.total:.0f}" if task.total is not None else "")
+        if task.fields.get("unit"):
+            count += f" {task.fields['unit']}"
         detail = task.fields.get("detail")
         elapsed = self.clock() - task.started
         return f"{task.description}: {count}" + (f", {detail}" if detail else "") + f" ({elapsed:.0f}s)"

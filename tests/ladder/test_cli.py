@@ -29,6 +29,8 @@ def test_run_a_ladder_for_a_while_then_retire_and_close_it(tmp_path: Path) -> No
                 "--workers", "1",
                 "--tick", "0.2", "--option", "rounds=2")
     assert "sealed_bids ladder, season 1" in out and "matches made" in out
+    # a plain progress line (the output is no terminal), where the run ended
+    assert "sealed_bids ladder: 4/4 s" in out and " played" in out
     done = queries.progress(store, 1).done
     assert done > 0 and queries.progress(store, 1).queued == 0
     status = arena(tmp_path, "ladder", "status")
