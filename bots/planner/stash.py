@@ -16,6 +16,18 @@ before this branch in brackets): stone pickaxe 168 (85), furnace 17 (2), iron in
 (0), World Core 0 (0); Deep cards dug 3.9 (1.2) a game; seeds 1000-1199: stone pickaxe 166 (87), furnace
 11 (1). The wall is now the Deep layer: the furnace's 4 stones need most of its 16 cards, and the bot digs
 about 4 a game (one a turn between two farm visits on stacks above the holes it leaves).
+
+Where its actions go (2026-12-06, seeds 0-19, per game): 62 of 144 AP, of which 43 walking (29 moves, 14
+jumps) and 21 digs (Surface 13.4, Underground 2.9, Deep 4.1); 10.5 idle turns; 15 wheat and 1.6 bread lost to
+the hand limit (about 29 hunger, half of what it spends). Tuning this one-turn search does not move the
+chain: a late Deep start (rounds 16-24, with a bonus after), no farm over an Underground card, steeper
+hunger prices, wheat kept for bread, a chest for any overflow, a price on uneven ground, and a phased
+variant (branch flat: food eaten before the limit, pit farms, four farms) all stayed within the noise of
+40-200 seeds (furnace 29 against 26 of 200, World Core 0). The block is structural: a farm one level above
+the Deep floor cannot reach it, so a turn that must end on the farm gets one Deep dig. The next attempt
+needs a controller over the whole game: level the Surface and Underground early, keep farms at the Deep
+floor's level (a dirt placed in a dug hole) and move them with the work, dig the Deep layer from about
+round 22 (``scripts/blockcraft_bound.py``: about 41 % for a blind player with no walking cost).
 """
 from __future__ import annotations
 
