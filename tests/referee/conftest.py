@@ -38,12 +38,17 @@ class LiveBot:
 
         self.loop = asyncio.new_event_loop()
         self.stop_event: asyncio.Event | None = None
+        # set by stop(): a stop() that comes before the thread has made its asyncio event is not lost (it
+        # was, and the bot then reconnected forever, logging after the whole test session had ended)
+        self.stopping = threading.Event()
         self.stats = None
         self.error: BaseException | None = None
 
         def main() -> None:
             async def go() -> None:
                 self.stop_event = asyncio.Event()
+                if self.stopping.is_set():
+                    self.stop_event.set()
                 try:
                     self.stats = await run_async(factory, address, token, stop=self.stop_event, **kw)
                 except BaseException as exc:  # noqa: BLE001
@@ -55,6 +60,8 @@ class LiveBot:
         self.thread.start()
 
     def stop(self) -> None:
+        self.stopping.set()
         if self.stop_event is not None:
             self.loop.call_soon_threadsafe(self.stop_event.set)
         self.thread.join(10)
+        assert not self.thread.is_alive(), "the live bot did not stop within 10 s"
