@@ -1,4 +1,4 @@
-"""Progress for long CLI work: a live bar on a terminal, plain timestamped lines in a pipe or a log file.
+"""Progress for long CLI work: a live bar on a terminal, plain lines in a pipe or a log file.
 
 Rich's live bar draws nothing until the end when its console is not a terminal, so a demo or an evaluation
 piped to a file (CI, ``nohup``, ``| tee``) said nothing for minutes. ``LineProgress`` has the part of
@@ -72,23 +72,21 @@ class LineProgress:
     def advance(self, task_id: TaskID, advance: float = 1) -> None:
         self.update(task_id, advance=advance)
 
-    def line(self, task: _Task) -> str:
+    @staticmethod
+    def state(task: _Task) -> str:
+        """The task's counts and detail (a line repeats nothing if these are unchanged)."""
         count = f"{task.completed:.0f}" + (f"/{task.total:.0f}" if task.total is not None else "")
         if task.fields.get("unit"):
             count += f" {task.fields['unit']}"
         detail = task.fields.get("detail")
-        elapsed = self.clock() - task.started
-        return f"{task.description}: {count}" + (f", {detail}" if detail else "") + f" ({elapsed:.0f}s)"
+        return f"{task.description}: {count}" + (f", {detail}" if detail else "")
 
     def _print(self, task: _Task) -> None:
-        text = self.line(task)
-        # the same counts as the last line say nothing new (the elapsed time aside)
-        key = text.rpartition(" (")[0]
-        if key == task.last_line:
+        state = self.state(task)
+        if state == task.last_line:
             return
-        task.last_line, task.printed = key, self.clock()
-        self.console.print(text, highlight=False)
-
+        task.last_line, task.printed = state, self.clock()
+        self.console.print(f"{state} ({task.printed - task.started:.0f}s)", highlight=False)
 
 def progress(*columns: str | ProgressColumn, console: Console, transient: bool = False
              ) -> Progress | LineProgress:
