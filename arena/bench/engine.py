@@ -17,6 +17,7 @@ from rich.table import Table
 from referee.engine import Game, Rng, all_games, get_game, random_playout
 
 from ..cli.common import console
+from ..cli.progress import step
 
 #: the clock of a timed run: wall time by default; ``--cpu`` uses this process's CPU time, which other
 #: processes on a shared machine disturb far less (both sides of the ratio use the same clock)
@@ -94,7 +95,7 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
     games = [get_game(g) for g in game_ids] if game_ids else all_games()
     if not games:
         raise click.ClickException("no games registered")
-    with console.status("OpenSpiel python_team_dominoes ..."):
+    with step("OpenSpiel python_team_dominoes", console=console):
         os_plain = _median(lambda r: _openspiel(False, seconds, r), runs)
         os_views = _median(lambda r: _openspiel(True, seconds, r), runs)
     table = Table("game", "seats", "decisions/s", "with views", "ratio vs OpenSpiel", "ratio (views)",
@@ -102,7 +103,7 @@ def command(game_ids: tuple[str, ...], seats: int | None, runs: int, seconds: fl
                         f"{' (CPU time)' if cpu else ''}")
     for game in games:
         players = seats or game.info.min_players
-        with console.status(f"{game.info.id} ..."):
+        with step(game.info.id, console=console):
             plain = _median(partial(_ours, game, players, False, seconds), runs)
             views = _median(partial(_ours, game, players, True, seconds), runs)
         assert plain is not None and views is not None

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from bots.builtin import UnknownBot
@@ -14,6 +14,7 @@ from referee.engine import TimeControl, run_match
 
 from ..botspec import load_bot, parse_bot_list
 from .common import COUNT, NON_NEGATIVE, console, game_arg, parse_options
+from .progress import progress
 
 
 def register(cli: click.Group) -> None:
@@ -49,13 +50,13 @@ def register(cli: click.Group) -> None:
             raise click.BadParameter(str(exc), param_hint="--bots") from None
         game.new_state(players, options, seed)  # validate seats/options before the progress bar starts
         t0 = time.perf_counter()
-        with Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
+        with progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
                       TextColumn("{task.completed} decisions"), TimeElapsedColumn(), console=console,
-                      transient=True) as progress:
-            task = progress.add_task(f"{game.info.name} seed {seed}", total=None)
+                      transient=True) as bar:
+            task = bar.add_task(f"{game.info.name} seed {seed}", total=None, unit="decisions")
             result = run_match(game, agents, seed=seed, options=options, bot_names=names,
                                time_control=TimeControl(per_decision_ms=time_ms), match_id=f"play-{seed}",
-                               on_ply=lambda _s, ply: progress.update(task, completed=ply))
+                               on_ply=lambda _s, ply: bar.update(task, completed=ply))
         elapsed = time.perf_counter() - t0
         out = result.outcome
         table = Table("seat", "bot", "rank", "score", title=f"{game.info.name}: {result.plies} decisions "

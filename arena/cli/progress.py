@@ -3,12 +3,14 @@
 Rich's live bar draws nothing until the end when its console is not a terminal, so a demo or an evaluation
 piped to a file (CI, ``nohup``, ``| tee``) said nothing for minutes. ``LineProgress`` has the part of
 ``rich.progress.Progress``'s interface the commands use and prints one line per task every ``every_s``
-seconds while it advances, and a last line when the task ends.
+seconds while it advances, and a last line when the task ends. ``step`` does the same for a spinner
+(``console.status``): one line when the step starts and one with its duration when it ends.
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -47,7 +49,10 @@ class LineProgress:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         for task in self.tasks.values():
-            self._print(task)   # where every task ended (a repeated line is skipped)
+            # where every task ended (a repeated line is skipped); a task of unknown size that never printed
+            # (a single match) ended too quickly to need it: the command's own result follows
+            if task.total is not None or task.last_line:
+                self._print(task)
 
     def add_task(self, description: str, total: float | None = None, **fields: Any) -> TaskID:
         tid = TaskID(len(self.tasks))
@@ -94,3 +99,16 @@ def progress(*columns: str | ProgressColumn, console: Console, transient: bool =
     if console.is_terminal:
         return Progress(*columns, console=console, transient=transient)
     return LineProgress(console)
+
+
+@contextmanager
+def step(text: str, *, console: Console, clock: Callable[[], float] = time.monotonic) -> Iterator[None]:
+    """A spinner reading ``text`` on a terminal; otherwise a line as the step starts and one as it ends."""
+    if console.is_terminal:
+        with console.status(text):
+            yield
+        return
+    console.print(f"{text} ...", highlight=False, markup=False)
+    started = clock()
+    yield
+    console.print(f"{text}: done ({clock() - started:.0f}s)", highlight=False, markup=False)

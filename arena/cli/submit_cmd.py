@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .common import SECONDS, BadInput, address_arg, console, err_console
+from .progress import step
 
 SERVER_HELP = "The developer service [env ARENA_DEV_SERVER; default 127.0.0.1:50061]."
 TOKEN_HELP = "Developer token [env ARENA_DEV_TOKEN; default: the one `arena developer register` saved]."
@@ -113,7 +114,7 @@ def register(cli: click.Group) -> None:
         if no_wait:
             return
         deadline = time.monotonic() + timeout
-        with err_console.status(f"building and smoke-testing {v.name} ..."):
+        with step(f"building and smoke-testing {v.name}", console=err_console):
             while v.status == "building" and time.monotonic() < deadline:
                 time.sleep(1.0)
                 v = client.version(v.name)

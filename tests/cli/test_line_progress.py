@@ -5,7 +5,7 @@ import io
 
 from rich.console import Console
 
-from arena.cli.progress import LineProgress, progress
+from arena.cli.progress import LineProgress, progress, step
 
 
 class Clock:
@@ -49,3 +49,35 @@ def test_a_terminal_gets_the_live_bar() -> None:
 
     assert isinstance(progress(console=Console(file=io.StringIO(), force_terminal=True)), Progress)
     assert isinstance(progress(console=Console(file=io.StringIO())), LineProgress)
+
+
+def test_a_quick_task_of_unknown_size_prints_nothing_a_long_one_its_end() -> None:
+    # a single match (``arena play``): its result table follows, so a quick one adds no line
+    out, clock = io.StringIO(), Clock()
+    bar = LineProgress(Console(file=out, width=200), every_s=15, clock=clock)
+    with bar:
+        task = bar.add_task("Clank! seed 3", total=None, unit="decisions")
+        clock.t += 2
+        bar.update(task, completed=457)
+    assert _lines(out) == []
+    with bar:
+        task = bar.add_task("Clank! seed 4", total=None, unit="decisions")
+        clock.t += 20
+        bar.update(task, completed=300)
+        clock.t += 5
+        bar.update(task, completed=457)
+    assert _lines(out) == ["Clank! seed 4: 300 decisions (20s)", "Clank! seed 4: 457 decisions (25s)"]
+
+
+def test_a_step_in_a_pipe_prints_its_start_and_its_end() -> None:
+    out, clock = io.StringIO(), Clock()
+    with step("OpenSpiel python_team_dominoes", console=Console(file=out, width=200), clock=clock):
+        clock.t += 12
+    assert _lines(out) == ["OpenSpiel python_team_dominoes ...", "OpenSpiel python_team_dominoes: done (12s)"]
+
+
+def test_a_step_on_a_terminal_is_a_spinner_that_leaves_no_line() -> None:
+    out = io.StringIO()
+    with step("blockcraft", console=Console(file=out, force_terminal=True, width=80)):
+        pass
+    assert "done" not in out.getvalue()
