@@ -28,6 +28,19 @@ the Deep floor cannot reach it, so a turn that must end on the farm gets one Dee
 needs a controller over the whole game: level the Surface and Underground early, keep farms at the Deep
 floor's level (a dirt placed in a dug hole) and move them with the work, dig the Deep layer from about
 round 22 (``scripts/blockcraft_bound.py``: about 41 % for a blind player with no walking cost).
+
+Tried on 2026-12-06 (second session), none kept (``scripts/blockcraft_funnel.py``, seeds from 0):
+- information is not the limit: with ``--oracle`` (every face-down card known) 20 games reach the stone
+  pickaxe 16 times and the furnace 4 times (median round 31.5), World Core 0;
+- a wooden sword over the hoe (reach 2 by day, 1 at Night instead of 0): furnace 4 of 100 against 15;
+- a whole-game controller (the map stripped level by level from two farms on inner stacks, each turn out
+  from a farm and back, a stack dug only while the rest stays joined to a farm; then the farms brought
+  down into holes for the Deep layer): stone pickaxe 11-19 of 60 against 54. Each farm ends one level
+  above the next layer's work, the joins deadlock once the farms sit on the ring, and the hand limit
+  still throws the wheat away;
+- this planner until round 18/22/26, then the Deep layer walked from a farm made in a hole: Deep cards dug
+  3.5 a game against 4.1. By round 22 the hoe has usually broken and hunger is at 2-6, so the late phase
+  has nothing to spend: the economy fails in the middle game, before the Deep layer.
 """
 from __future__ import annotations
 
