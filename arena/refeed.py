@@ -26,6 +26,9 @@ from referee.engine import Replay, State, get_game
 from referee.engine.jsonutil import canonical
 from referee.protocol import bot_pb2, bot_pb2_grpc
 
+#: after the bot's process has exited, how long its stream may take to end before the refeed stops waiting
+EXIT_GRACE_S = 5.0
+
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
@@ -98,6 +101,24 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         self.report = RefeedReport()
         self.done = asyncio.Event()
         self.used = False
+        #: the decision sent and not answered yet: (its number, its step)
+        self.pending: tuple[int, Step] | None = None
+
+    def _record(self, n: int, step: Step, answered: dict[str, Any] | str) -> None:
+        self.report.decisions += 1
+        if isinstance(answered, dict) and canonical(answered) == canonical(step.recorded):
+            self.report.same += 1
+        else:
+            shown = answered if isinstance(answered, str) else canonical(answered)
+            self.report.differences.append(Difference(step.ply, n, step.recorded, shown))
+
+    def lost(self, why: str) -> None:
+        """The session ended with a decision unanswered (the call cancelled, the bot's process gone): that
+        decision failed with ``why``. Without this the report could say "0 decisions refed, 0 differ"."""
+        if self.pending is not None:
+            n, step = self.pending
+            self.pending = None
+            self._record(n, step, why)
 
     async def _answer(self, context: grpc.aio.ServicerContext, decision_id: int) -> bot_pb2.Answer | str:
         loop = asyncio.get_running_loop()
@@ -143,6 +164,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         try:
             await self._play(context)
         finally:
+            self.lost("the bot's connection was lost")
             self.done.set()
 
     async def _play(self, context: grpc.aio.ServicerContext) -> None:
@@ -167,14 +189,12 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
                 match_id=match_id, decision_id=n, seat=self.seat, game=rep.game,
                 view_json=_dumps(step.state_view), legal_json=_dumps(step.legal),
                 events_json=_dumps(step.events), deadline_ms=self.time_ms, legal_count=len(step.legal))))
+            self.pending = (n, step)
             got = await self._answer(context, n)
-            answered = got if isinstance(got, str) else self._action(got, step.legal)
-            self.report.decisions += 1
-            if isinstance(answered, dict) and canonical(answered) == canonical(step.recorded):
-                self.report.same += 1
-            else:
-                shown = answered if isinstance(answered, str) else canonical(answered)
-                self.report.differences.append(Difference(step.ply, n, step.recorded, shown))
+            if self.pending is None:
+                return   # already counted as lost (the bot's process ended first)
+            self.pending = None
+            self._record(n, step, got if isinstance(got, str) else self._action(got, step.legal))
             if got == "the bot closed its stream":
                 return
         await context.write(bot_pb2.RefereeMessage(match_end=bot_pb2.MatchEnd(
@@ -207,11 +227,13 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
             exited = asyncio.ensure_future(proc.wait())
             await asyncio.wait({waiter, exited}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED)
             if not session.done.is_set():
-                # the bot exited (or never connected) before the session was over
-                await asyncio.wait({waiter}, timeout=2)
+                # the bot exited (or never connected) before the session was over: its stream ends soon
+                await asyncio.wait({waiter}, timeout=EXIT_GRACE_S)
             if not session.used:
                 raise RefeedError(
                     f"the bot never connected (exit status {proc.returncode}); its output: {log_path}")
+            if not session.done.is_set() and proc.returncode is not None:
+                session.lost(f"the bot exited (status {proc.returncode}) before answering")
             waiter.cancel()
             exited.cancel()
         finally:

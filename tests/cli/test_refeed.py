@@ -59,3 +59,15 @@ def test_refeed_a_bot_that_crashes(tmp_path: Path) -> None:
     out = arena(tmp_path, "refeed", str(replay), "--seat", "0", "--", sys.executable, str(crash), "crash")
     assert out.returncode == 1 and "the bot closed its stream" in out.stdout, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_refeed_a_bot_that_exits_before_its_stream_closes(tmp_path: Path) -> None:
+    """The bot's process ends before the refeed sees the end of its stream (seen in CI with the crashing bot,
+    where the stream's end came late): a failed refeed, never "0 decisions refed, 0 differ" and status 0."""
+    replay = tmp_path / "r.json"
+    assert arena(tmp_path, "play", "sealed_bids", "--replay", str(replay)).returncode == 0
+    gone = Path(__file__).with_name("vanishing_bot.py")
+    out = arena(tmp_path, "refeed", str(replay), "--seat", "0", "--", sys.executable, str(gone))
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "1 decisions refed to seat 0: 0 same, 1 differ" in out.stdout, out.stdout
+    assert "the bot exited (status 0) before answering" in out.stdout and "Traceback" not in out.stderr
