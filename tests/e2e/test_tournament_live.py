@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -74,3 +75,11 @@ def _ok(url: str) -> bool:
         return _get(url)[0] == 200
     except OSError:
         return False
+
+
+def test_a_stopped_live_match_leaves_no_bot_reconnecting() -> None:
+    """The bench's watched bot ends with ``stop()``; it used to reconnect for ever to the stopped referee,
+    logging "connection lost" for the rest of the test session (and once after pytest's summary in CI)."""
+    live = LiveMatch("clank", "leak-check", think_s=0.0).start()
+    live.stop()
+    assert not [t for t in threading.enumerate() if t.name == "live-bot" and t.is_alive()]
