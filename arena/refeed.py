@@ -232,8 +232,9 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
             if not session.used:
                 raise RefeedError(
                     f"the bot never connected (exit status {proc.returncode}); its output: {log_path}")
-            if not session.done.is_set() and proc.returncode is not None:
-                session.lost(f"the bot exited (status {proc.returncode}) before answering")
+            if not session.done.is_set():
+                session.lost(f"the bot exited (status {proc.returncode}) before answering"
+                             if proc.returncode is not None else f"the refeed ran out of its {timeout_s:g} s")
             waiter.cancel()
             exited.cancel()
         finally:
