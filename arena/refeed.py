@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import secrets
 import shlex
@@ -30,6 +31,14 @@ from referee.protocol import bot_pb2, bot_pb2_grpc
 EXIT_GRACE_S = 5.0
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class _CancelledFilter(logging.Filter):
+    """Drops gRPC's record of a servicer cancelled by the refeed's own server stop."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, asyncio.CancelledError)
 
 
 class RefeedError(ValueError):
@@ -246,7 +255,16 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
                 if proc.returncode is None:
                     proc.kill()
     finally:
-        await server.stop(0)
+        # a session still waiting on the bot is cancelled here, on purpose: gRPC would log that with a
+        # traceback (its decision is already reported as failed)
+        quiet = _CancelledFilter()
+        grpc_log = logging.getLogger("grpc._cython.cygrpc")
+        grpc_log.addFilter(quiet)
+        try:
+            await server.stop(0)
+            await asyncio.sleep(0.1)   # the cancelled handler's last callbacks
+        finally:
+            grpc_log.removeFilter(quiet)
     session.report.bot_log = str(log_path)
     return session.report
 
