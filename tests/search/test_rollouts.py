@@ -80,13 +80,16 @@ def test_same_seed_same_choices_and_bad_budget() -> None:
 
 
 def test_rollouts_beat_the_heuristic_in_two_seat_clank() -> None:
-    """The README's strength row, rerunnable (about 15 min on a busy 2-core machine): measured
-    56/80 = 70 % [59, 79] over seeds 0-39; here 40 games, and only "clearly better than the heuristic"."""
+    """The README's strength row at its load-independent budget (4 paired samples a searched decision), on the
+    first 10 deals with both seat orders: 17 of 20 on 2026-12-06 (the row's 40 games: 30, ``arena eval clank
+    --bots search+rollouts@4,heuristic --games 40 -j 2``). A sample budget makes the result the same on any
+    machine at any load; this test used to play 40 games at 300 ms a decision, ten minutes of the suite whose
+    outcome depended on the load (it ran out of pytest's 600 s once)."""
     from arena import evaluate
 
-    jobs = evaluate.plan("clank", ["search+rollouts@300ms", "heuristic"], 2, 40, {})
-    t = evaluate.tally(evaluate.run(jobs, workers=1))["search+rollouts@300ms"]
-    assert t.wins >= 24, f"search+rollouts@300ms won {t.wins}/{t.games} against the heuristic"
+    jobs = evaluate.plan("clank", ["search+rollouts@4", "heuristic"], 2, 20, {})
+    t = evaluate.tally(evaluate.run(jobs, workers=2))["search+rollouts@4"]
+    assert t.wins >= 15, f"search+rollouts@4 won {t.wins}/{t.games} against the heuristic"
 
 
 def test_dungeon_twister_playouts_stop_four_turns_after_the_decision() -> None:
