@@ -16,10 +16,13 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bots.sdk.bot import Bot
 from referee.engine.agent import DecisionRequest
+
+if TYPE_CHECKING:
+    from bots.sdk.client import SessionThread
 
 
 class ThinkingBot(Bot):
@@ -48,27 +51,24 @@ class LiveMatch:
         self.think_s = think_s
         self.error: BaseException | None = None
         self.done = threading.Event()
-        # the watched bot's session: its thread, and what stop() uses to end it (a stop() that comes before
-        # the thread has made its loop is kept in ``_stopping``)
-        self._bot_thread: threading.Thread | None = None
-        self._bot_loop: asyncio.AbstractEventLoop | None = None
-        self._bot_stop: asyncio.Event | None = None
-        self._stopping = threading.Event()
+        # the watched bot's session, ended by stop() (it reconnected for ever once the referee had stopped,
+        # logging "connection lost" in whatever process ran the bench, e.g. the rest of a test session)
+        self._bot: SessionThread | None = None
 
     @property
     def address(self) -> str:
         return self.ref.address
 
     def start(self) -> LiveMatch:
+        from bots.sdk.client import SessionThread
         from referee.client import RefereeClient
         from referee.matchspec import MatchSpec, SeatSpec
 
         self.ref.start()
         bot_token = self.ref.register_bot("watched", [self.game])
         ThinkingBot.think_s = self.think_s
-        self._bot_thread = threading.Thread(target=self._bot_main, args=(bot_token,), daemon=True,
-                                            name="live-bot")
-        self._bot_thread.start()
+        self._bot = SessionThread(lambda start: ThinkingBot(1), self.address, bot_token, [self.game], 2,
+                                  name="live-bot")
         spec = MatchSpec(self.match_id, self.game, self.seed, [SeatSpec("watched"), SeatSpec("watched")])
 
         def play() -> None:
@@ -93,28 +93,9 @@ class LiveMatch:
         m = self.ref.referee.matches.get(self.match_id)
         return int(m.feed.watchers) if m is not None else -1
 
-    def _bot_main(self, bot_token: str) -> None:
-        """The watched bot's session, until ``stop`` (it reconnected for ever once the referee had stopped,
-        logging "connection lost" in whatever process ran the bench, e.g. the rest of a test session)."""
-        from bots.sdk.client import run_async
-
-        async def go() -> None:
-            self._bot_stop = asyncio.Event()
-            self._bot_loop = asyncio.get_running_loop()
-            if self._stopping.is_set():
-                return
-            await run_async(lambda start: ThinkingBot(1), self.address, bot_token, [self.game], 2,
-                            stop=self._bot_stop)
-
-        asyncio.run(go())
-
     def stop(self) -> None:
-        self._stopping.set()
-        loop, event = self._bot_loop, self._bot_stop
-        if loop is not None and event is not None:
-            loop.call_soon_threadsafe(event.set)
-        if self._bot_thread is not None:
-            self._bot_thread.join(10)
+        if self._bot is not None:
+            self._bot.stop()
         self.ref.stop()
         self._tmp.cleanup()
 

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -314,3 +315,40 @@ def run(bot_factory: BotFactory, address: str | None = None, token: str | None =
     address = address or os.environ.get("ARENA_REFEREE", "127.0.0.1:50051")
     token = token or os.environ.get("ARENA_TOKEN", "")
     return asyncio.run(run_async(bot_factory, address, token, games, capacity, **kwargs))
+
+
+class SessionThread:
+    """``run_async`` on a daemon thread of its own until ``stop()``: a bot session inside another program
+    (a bench, a test). A ``stop()`` that comes before the thread has made its loop is not lost (the session
+    would then reconnect for ever); ``stats`` and ``error`` hold how the session ended."""
+
+    def __init__(self, bot_factory: BotFactory, address: str, token: str, games: Sequence[str] = (),
+                 capacity: int = 1, *, name: str = "sdk-session", **kwargs: Any) -> None:
+        self.stats: SessionStats | None = None
+        self.error: BaseException | None = None
+        self._stopping = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+
+        async def go() -> None:
+            self._stop, self._loop = asyncio.Event(), asyncio.get_running_loop()
+            if self._stopping.is_set():
+                self._stop.set()
+            try:
+                self.stats = await run_async(bot_factory, address, token, games, capacity, stop=self._stop,
+                                             **kwargs)
+            except BaseException as exc:  # noqa: BLE001 - kept for the owner to look at
+                self.error = exc
+
+        self.thread = threading.Thread(target=asyncio.run, args=(go(),), daemon=True, name=name)
+        self.thread.start()
+
+    def stop(self, timeout_s: float = 10.0) -> bool:
+        """Ends the session; whether its thread is over within ``timeout_s``."""
+        self._stopping.set()
+        loop, event = self._loop, self._stop
+        if loop is not None and event is not None:
+            with contextlib.suppress(RuntimeError):   # the loop is already closed: the session had ended
+                loop.call_soon_threadsafe(event.set)
+        self.thread.join(timeout_s)
+        return not self.thread.is_alive()
