@@ -107,6 +107,8 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
             if not store_outage(exc):
                 raise
             # the store is down before the match was claimed: nothing spent, try again later
+            log.warning("match %s: the store is unreachable before its claim (%s); retrying in 5 s", match_id,
+                        str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
             raise self.retry(countdown=5.0, priority=FRONT) from None
         if result.state == "retry":
             raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)
