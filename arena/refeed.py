@@ -29,6 +29,8 @@ from referee.protocol import bot_pb2, bot_pb2_grpc
 
 #: after the bot's process has exited, how long its stream may take to end before the refeed stops waiting
 EXIT_GRACE_S = 5.0
+#: seconds a started bot has to open its session (``arena check-bot`` gives it as long)
+CONNECT_S = 30.0
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
@@ -109,6 +111,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         self.bot_seed, self.time_ms = bot_seed, time_ms
         self.report = RefeedReport()
         self.done = asyncio.Event()
+        self.connected = asyncio.Event()
         self.used = False
         #: the decision sent and not answered yet: (its number, its step)
         self.pending: tuple[int, Step] | None = None
@@ -170,6 +173,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         if self.used:
             await context.abort(grpc.StatusCode.UNAVAILABLE, "refeed plays one session only")
         self.used = True
+        self.connected.set()
         try:
             await self._play(context)
         finally:
@@ -212,7 +216,7 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
 
 
 async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, time_ms: int, cwd: str | None,
-                  timeout_s: float) -> RefeedReport:
+                  timeout_s: float, connect_s: float) -> RefeedReport:
     token = "refeed_" + secrets.token_urlsafe(12)
     session = _Session(replay, seat, token, bot_seed, time_ms)
     server = grpc.aio.server()
@@ -234,6 +238,15 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
         try:
             waiter = asyncio.ensure_future(session.done.wait())
             exited = asyncio.ensure_future(proc.wait())
+            connected = asyncio.ensure_future(session.connected.wait())
+            await asyncio.wait({connected, exited}, timeout=min(connect_s, timeout_s),
+                               return_when=asyncio.FIRST_COMPLETED)
+            connected.cancel()
+            if not session.used and proc.returncode is None:
+                waiter.cancel()
+                exited.cancel()
+                raise RefeedError(f"the bot did not connect within {min(connect_s, timeout_s):g} s (stopped "
+                                  f"it); its output: {log_path}")
             await asyncio.wait({waiter, exited}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED)
             if not session.done.is_set():
                 # the bot exited (or never connected) before the session was over: its stream ends soon
@@ -270,8 +283,8 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
 
 
 def refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int = 0, time_ms: int = 10_000,
-           cwd: str | None = None, timeout_s: float = 600.0) -> RefeedReport:
+           cwd: str | None = None, timeout_s: float = 600.0, connect_s: float = CONNECT_S) -> RefeedReport:
     """Play ``replay``'s decisions of ``seat`` to the bot run by ``argv``; compare its answers."""
     list(seat_steps(replay, seat))[:0]  # bad seat or version: fail before starting anything
     return asyncio.run(_refeed(replay, seat, argv, bot_seed=bot_seed, time_ms=time_ms, cwd=cwd,
-                               timeout_s=timeout_s))
+                               timeout_s=timeout_s, connect_s=connect_s))

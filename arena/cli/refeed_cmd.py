@@ -23,10 +23,12 @@ def register(cli: click.Group) -> None:
     @click.option("--bot-seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                   help="MatchStart.bot_seed sent to the bot (a bot seeded by it repeats its choices).")
     @click.option("--time-ms", type=COUNT, default=10_000, show_default=True, help="Time per decision.")
+    @click.option("--connect-s", type=click.FloatRange(0.1, 3600), default=30.0, show_default=True,
+                  help="Seconds the bot has to connect once started.")
     @click.option("--show", type=NON_NEGATIVE, default=20, show_default=True,
                   help="Differences listed (0 = all).")
     def refeed_cmd(replay_path: Path, command: tuple[str, ...], seat: int, bot_seed: int, time_ms: int,
-                   show: int) -> None:
+                   connect_s: float, show: int) -> None:
         """Send CMD (a bot, started like a hosted one) every decision request SEAT received in REPLAY, in
         order, and list where its answers differ from the recorded ones. The recorded actions are
         played whatever the bot answers, so every request is exactly the one sent in the match.
@@ -41,7 +43,7 @@ def register(cli: click.Group) -> None:
 
         rep = Replay.load(replay_path)
         try:
-            report = refeed(rep, seat, list(command), bot_seed=bot_seed, time_ms=time_ms)
+            report = refeed(rep, seat, list(command), bot_seed=bot_seed, time_ms=time_ms, connect_s=connect_s)
         except RefeedError as exc:
             raise BadInput(str(exc)) from None
         diffs = report.differences

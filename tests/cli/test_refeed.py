@@ -71,3 +71,14 @@ def test_refeed_a_bot_that_exits_before_its_stream_closes(tmp_path: Path) -> Non
     assert out.returncode == 1, out.stdout + out.stderr
     assert "1 decisions refed to seat 0: 0 same, 1 differ" in out.stdout, out.stdout
     assert "the bot exited (status 0) before answering" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_refeed_a_bot_that_never_connects(tmp_path: Path) -> None:
+    """A bot that runs but never opens its session (a wrong address, a hang at start) is stopped after
+    ``--connect-s``, with one line and status 2, not after the refeed's ten minutes."""
+    replay = tmp_path / "r.json"
+    assert arena(tmp_path, "play", "sealed_bids", "--replay", str(replay)).returncode == 0
+    out = arena(tmp_path, "refeed", str(replay), "--seat", "0", "--connect-s", "2", "--",
+                sys.executable, "-c", "import time; time.sleep(120)")
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "the bot did not connect within 2 s (stopped it)" in out.stderr and "Traceback" not in out.stderr
