@@ -51,11 +51,17 @@ def _filler(address: str, token: str, log_dir: Path) -> Iterator[None]:
 
 
 def print_rows(rows: list) -> None:
+    """A table on a terminal; in a file or pipe (a CI log) one line a check, ``FAIL  deadline: ...``, since a
+    table as wide as its longest detail is hard to read there."""
     colour = {"pass": "green", "fail": "red", "skip": "yellow"}
-    table = Table("check", "result", "detail", title="arena check-bot")
-    for r in rows:
-        table.add_row(r.check, f"[{colour[r.status]}]{r.status.upper()}[/]", escape(r.detail))
-    console.print(table)
+    if console.is_terminal:
+        table = Table("check", "result", "detail", title="arena check-bot")
+        for r in rows:
+            table.add_row(r.check, f"[{colour[r.status]}]{r.status.upper()}[/]", escape(r.detail))
+        console.print(table)
+    else:
+        for r in rows:
+            console.print(f"{r.status.upper()}  {r.check}: {r.detail}", highlight=False, markup=False)
     failed = [r for r in rows if r.status == "fail"]
     passed = sum(r.status == "pass" for r in rows)
     skipped = sum(r.status == "skip" for r in rows)

@@ -1,6 +1,7 @@
 """`arena check-bot`: the three bundled bots pass every check; each broken bot fails for its reason."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -25,12 +26,12 @@ def check_bot(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def rows(out: subprocess.CompletedProcess[str]) -> dict[str, tuple[str, str]]:
-    """check -> (PASS|FAIL|SKIP, detail) from the printed table."""
+    """check -> (PASS|FAIL|SKIP, detail) from the printed lines (a pipe gets ``FAIL  deadline: ...``)."""
     table = {}
     for line in out.stdout.splitlines():
-        cells = [c.strip() for c in line.strip("│ ").split("│")]
-        if len(cells) == 3 and cells[1] in ("PASS", "FAIL", "SKIP"):
-            table[cells[0]] = (cells[1], cells[2])
+        m = re.fullmatch(r"(PASS|FAIL|SKIP)  (.+?): (.*)", line)
+        if m:
+            table[m[2]] = (m[1], m[3])
     return table
 
 
