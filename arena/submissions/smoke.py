@@ -44,6 +44,7 @@ def smoke(
     tag = re.sub(r"[^A-Za-z0-9_.-]", "-", version)
     for i, game in enumerate(smoke_games(manifest, most_games)):
         players = manifest.seat_counts(game)[0]
+        where = f"smoke {game} ({players} seat{'s' if players != 1 else ''})"
         seats = [SeatSpec(version, command=command, cwd=cwd)] + [FILLER] * (players - 1)
         spec = MatchSpec(
             f"smoke-{tag}-{game}",
@@ -55,19 +56,19 @@ def smoke(
         try:
             report = client.run_match(spec, timeout_s=MATCH_TIMEOUT_S)
         except (RefereeUnavailable, MatchRejected) as exc:
-            lines.append(f"smoke {game} ({players} seats): could not be played: {exc}\n")
+            lines.append(f"{where}: could not be played: {exc}\n")
             return SmokeResult(False, "".join(lines) + "smoke test failed: the referee could not play it\n")
         verdict = judge(report, {0})
         if verdict.problems:
             output = report.logs.get("seat0", "")[-OUTPUT_TAIL:]
-            lines.append(f"smoke {game} ({players} seats): FAIL: {'; '.join(verdict.problems)}\n")
+            lines.append(f"{where}: FAIL: {'; '.join(verdict.problems)}\n")
             if output.strip():
                 lines.append(
                     f"--- the version's output (last {OUTPUT_TAIL} bytes) ---\n{output.rstrip()}\n---\n"
                 )
             return SmokeResult(False, "".join(lines) + f"smoke test failed in {game}\n")
         lines.append(
-            f"smoke {game} ({players} seats): pass, {verdict.decisions} decisions, "
+            f"{where}: pass, {verdict.decisions} decisions, "
             f"slowest answer {verdict.max_ms} ms\n"
         )
     return SmokeResult(True, "".join(lines))

@@ -79,7 +79,7 @@ def test_a_new_bot_submits_as_it_is_and_becomes_active(
     v = wait_for(client, name)
     assert v.status == "active", v.log
     assert v.runtime == lang and not v.reason
-    assert "smoke blockcraft (1 seats): pass" in v.log and "smoke clank (2 seats): pass" in v.log, v.log
+    assert "smoke blockcraft (1 seat): pass" in v.log and "smoke clank (2 seats): pass" in v.log, v.log
     if lang == "go":
         assert "build: done" in v.log and "$ bash build.sh" in v.log
     logs = dev.cli("developer", "logs", f"{lang}-bot@1")
