@@ -41,6 +41,18 @@ Tried on 2026-12-06 (second session), none kept (``scripts/blockcraft_funnel.py`
 - this planner until round 18/22/26, then the Deep layer walked from a farm made in a hole: Deep cards dug
   3.5 a game against 4.1. By round 22 the hoe has usually broken and hunger is at 2-6, so the late phase
   has nothing to spend: the economy fails in the middle game, before the Deep layer.
+
+Measured on 2026-12-06 (third session; 60 seeds from 0 unless said): the Underground layer is the earlier
+wall. At round 24 the stone pickaxe exists in 35 of 56 living games and 1.7 of the 4 Underground cards are
+still face down (all four dug in 2 games; by round 30 in 4). Of the Underground cards left at round 30, half
+lie under a farm the bot made from a centre Surface dirt and most of the rest under a centre Surface card
+never dug (the centre stacks are one higher than the border). The bound's start (both Underground stones and
+its iron in hand by round 24) is met in almost no game. Two quick changes did not move it (200 seeds):
+protecting an uncovered Underground card from the border digs that strand it (Underground dug 2.62 a game
+against 2.53, furnace 15 against 26) and no farm on a centre stack (2.62, furnace 23). The next attempt
+should open the centre first, by a fixed walk: climbed onto a centre stack, its three neighbours' Surface
+cards dug from height 3 along the block's Hamiltonian path and its own last (9 AP), then the Underground
+cards the same way from height 2 once the wooden pickaxe exists (6 AP).
 """
 from __future__ import annotations
 
