@@ -49,10 +49,13 @@ lie under a farm the bot made from a centre Surface dirt and most of the rest un
 never dug (the centre stacks are one higher than the border). The bound's start (both Underground stones and
 its iron in hand by round 24) is met in almost no game. Two quick changes did not move it (200 seeds):
 protecting an uncovered Underground card from the border digs that strand it (Underground dug 2.62 a game
-against 2.53, furnace 15 against 26) and no farm on a centre stack (2.62, furnace 23). The next attempt
-should open the centre first, by a fixed walk: climbed onto a centre stack, its three neighbours' Surface
-cards dug from height 3 along the block's Hamiltonian path and its own last (9 AP), then the Underground
-cards the same way from height 2 once the wooden pickaxe exists (6 AP).
+against 2.53, furnace 15 against 26) and no farm on a centre stack (2.62, furnace 23). Nor did opening the
+centre first by a fixed walk (climbed onto a centre stack at once, the Surface cards dug from height 3 along
+the block's cycle and the last one underfoot, 9 AP in rounds 1-3; then the Underground cards the same way from
+height 2 once the wooden pickaxe exists; the planner for everything else): the walk works (Surface opened by
+round 3) but the hunger it spends before any farm exists starves the game: 60 seeds, stone pickaxe 9-42
+against 51, furnace 0-1 against 8, Underground dug 2.9 a game. The opening has to pay for itself: a farm
+first, next to the centre, and the walk in the turns that end on it.
 """
 from __future__ import annotations
 
