@@ -54,8 +54,8 @@ centre first by a fixed walk (climbed onto a centre stack at once, the Surface c
 the block's cycle and the last one underfoot, 9 AP in rounds 1-3; then the Underground cards the same way from
 height 2 once the wooden pickaxe exists; the planner for everything else): the walk works (Surface opened by
 round 3) but the hunger it spends before any farm exists starves the game: 60 seeds, stone pickaxe 9-42
-against 51, furnace 0-1 against 8, Underground dug 2.9 a game. The opening has to pay for itself: a farm
-first, next to the centre, and the walk in the turns that end on it.
+against 52, furnace 0-1 against 9, Underground dug 2.9 a game (2.55). The opening has to pay for itself: a
+farm first, next to the centre, and the walk in the turns that end on it.
 """
 from __future__ import annotations
 
