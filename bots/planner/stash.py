@@ -54,8 +54,10 @@ centre first by a fixed walk (climbed onto a centre stack at once, the Surface c
 the block's cycle and the last one underfoot, 9 AP in rounds 1-3; then the Underground cards the same way from
 height 2 once the wooden pickaxe exists; the planner for everything else): the walk works (Surface opened by
 round 3) but the hunger it spends before any farm exists starves the game: 60 seeds, stone pickaxe 9-42
-against 52, furnace 0-1 against 9, Underground dug 2.9 a game (2.55). The opening has to pay for itself: a
-farm first, next to the centre, and the walk in the turns that end on it.
+against 52, furnace 0-1 against 9, Underground dug 2.9 a game (2.55). Started only from a farm at hunger 8 or
+10 and then finished (a phase is 12 AP over three turns, two of them ending off the farm): stone pickaxe 27
+and 43, furnace 2 and 6, Underground dug 2.7 and 2.9 (Night, reach 0, breaks the walk). The opening has to pay
+for itself; a walk that ends every turn on a farm next to the centre is what is left to try.
 """
 from __future__ import annotations
 
