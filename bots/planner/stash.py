@@ -56,8 +56,8 @@ height 2 once the wooden pickaxe exists; the planner for everything else): the w
 round 3) but the hunger it spends before any farm exists starves the game: 60 seeds, stone pickaxe 9-42
 against 52, furnace 0-1 against 9, Underground dug 2.9 a game (2.55). Started only from a farm at hunger 8 or
 10 and then finished (a phase is 12 AP over three turns, two of them ending off the farm): stone pickaxe 27
-and 43, furnace 2 and 6, Underground dug 2.7 and 2.9 (Night, reach 0, breaks the walk). The opening has to pay
-for itself; a walk that ends every turn on a farm next to the centre is what is left to try.
+and 43, furnace 2 and 6, Underground dug 2.7 and 2.9; why the walk stops short was not traced. The opening has
+to pay for itself; a walk that ends every turn on a farm next to the centre is what is left to try.
 """
 from __future__ import annotations
 
