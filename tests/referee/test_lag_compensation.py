@@ -112,7 +112,7 @@ def test_a_really_late_answer_still_times_out(late_s: float) -> None:
 
 async def _play_answering_after(delay_s: float, rounds: int = 3) -> tuple[LiveMatch, list[float]]:
     """Every decision answered ``delay_s`` after it was sent; also returns how long each decision stayed
-    pending (seen by polling every millisecond)."""
+    pending (from its ``sent_at`` to a poll, every millisecond, that finds it gone)."""
     spec = MatchSpec("m-timer", "sealed_bids", 7, [SeatSpec("a"), SeatSpec("b")], {"rounds": rounds},
                      TimeControl(per_decision_ms=LIMIT_MS))
     match = LiveMatch(spec, GAME, GAME.new_state(2, {"rounds": rounds}, 7), RefereeConfig())
@@ -123,7 +123,10 @@ async def _play_answering_after(delay_s: float, rounds: int = 3) -> tuple[LiveMa
         sessions.append(s)
     loop = asyncio.get_running_loop()
     run = asyncio.ensure_future(match.run())
-    open_since: dict[int, tuple[Any, float]] = {}  # seat -> (pending, first seen)
+    # seat -> the pending decision seen; its wait runs from the referee's own ``sent_at`` (when the poller
+    # first saw it could be late under load: CI once measured 86 ms for a 100 ms wait that way) to the
+    # first poll that finds it gone (late by at most the poller's lateness, never early)
+    open_since: dict[int, Any] = {}
     waits: list[float] = []
 
     def deliver(slot: Any, decision_id: int) -> None:
@@ -136,11 +139,11 @@ async def _play_answering_after(delay_s: float, rounds: int = 3) -> tuple[LiveMa
                 loop.call_later(delay_s, deliver, match.slots[seat], req.decision_id)
             p = match.slots[seat].pending
             seen = open_since.get(seat)
-            if seen is not None and seen[0] is not p:
-                waits.append(now - seen[1])
+            if seen is not None and seen is not p:
+                waits.append(now - seen.sent_at)
                 del open_since[seat]
             if p is not None and seat not in open_since:
-                open_since[seat] = (p, now)
+                open_since[seat] = p
         await asyncio.sleep(0.001)
     await run
     return match, waits
