@@ -99,7 +99,7 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
     @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
               Request=AckSafeRequest)
     def play_match_task(self, match_id: int) -> str:
-        from .tasks import play_match, store_outage
+        from .tasks import outage_text, play_match, store_outage
 
         try:
             result = play_match(int(match_id))
@@ -108,7 +108,7 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
                 raise
             # the store is down before the match was claimed: nothing spent, try again later
             log.warning("match %s: the store is unreachable before its claim (%s); retrying in 5 s", match_id,
-                        str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
+                        outage_text(exc))
             raise self.retry(countdown=5.0, priority=FRONT) from None
         if result.state == "retry":
             raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)

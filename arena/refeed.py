@@ -111,8 +111,8 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         self.bot_seed, self.time_ms = bot_seed, time_ms
         self.report = RefeedReport()
         self.done = asyncio.Event()
+        #: set when the bot opens its session (it gets one)
         self.connected = asyncio.Event()
-        self.used = False
         #: the decision sent and not answered yet: (its number, its step)
         self.pending: tuple[int, Step] | None = None
 
@@ -170,9 +170,8 @@ class _Session(bot_pb2_grpc.BotServiceServicer):
         return "an answer with neither index nor action_json"
 
     async def Connect(self, request_iterator: Any, context: grpc.aio.ServicerContext) -> None:
-        if self.used:
+        if self.connected.is_set():
             await context.abort(grpc.StatusCode.UNAVAILABLE, "refeed plays one session only")
-        self.used = True
         self.connected.set()
         try:
             await self._play(context)
@@ -239,19 +238,19 @@ async def _refeed(replay: Replay, seat: int, argv: list[str], *, bot_seed: int, 
             waiter = asyncio.ensure_future(session.done.wait())
             exited = asyncio.ensure_future(proc.wait())
             connected = asyncio.ensure_future(session.connected.wait())
-            await asyncio.wait({connected, exited}, timeout=min(connect_s, timeout_s),
-                               return_when=asyncio.FIRST_COMPLETED)
+            connect_s = min(connect_s, timeout_s)
+            await asyncio.wait({connected, exited}, timeout=connect_s, return_when=asyncio.FIRST_COMPLETED)
             connected.cancel()
-            if not session.used and proc.returncode is None:
+            if not session.connected.is_set() and proc.returncode is None:
                 waiter.cancel()
                 exited.cancel()
-                raise RefeedError(f"the bot did not connect within {min(connect_s, timeout_s):g} s (stopped "
-                                  f"it); its output: {log_path}")
+                raise RefeedError(f"the bot did not connect within {connect_s:g} s (stopped it); its output: "
+                                  f"{log_path}")
             await asyncio.wait({waiter, exited}, timeout=timeout_s, return_when=asyncio.FIRST_COMPLETED)
             if not session.done.is_set():
                 # the bot exited (or never connected) before the session was over: its stream ends soon
                 await asyncio.wait({waiter}, timeout=EXIT_GRACE_S)
-            if not session.used:
+            if not session.connected.is_set():
                 raise RefeedError(
                     f"the bot never connected (exit status {proc.returncode}); its output: {log_path}")
             if not session.done.is_set():

@@ -140,6 +140,12 @@ def store_outage(exc: BaseException) -> bool:
     return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
 
 
+def outage_text(exc: BaseException) -> str:
+    """The first line of an outage's error, for a one-line log (a driver's message can run to pages)."""
+    text = str(exc).strip()
+    return text.splitlines()[0][:200] if text else type(exc).__name__
+
+
 def durable(fn: Callable[[], T], what: str, give_up_s: float) -> T:
     """``fn()`` through a database outage: retried every 0.5 .. 1 s for up to ``give_up_s`` (often: a
     worker holding a match must reach the store again before its expired lease is taken over)."""
@@ -153,7 +159,7 @@ def durable(fn: Callable[[], T], what: str, give_up_s: float) -> T:
             step += 1
             if step == 1:
                 log.warning("%s: the store is unreachable (%s); retrying until it is back", what,
-                            str(exc).splitlines()[0][:200])
+                            outage_text(exc))
             time.sleep(min(1.0, 0.25 * 2 ** step))
 
 

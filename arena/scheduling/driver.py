@@ -259,14 +259,14 @@ def drive_many(store: Store, tids: list[int], dispatcher: Dispatcher, *, poll_s:
                 log.warning("the store is back after %.0f s", time.monotonic() - outage_since)
                 outage_since = None
         except Exception as exc:
-            from ..tasks import store_outage
+            from ..tasks import outage_text, store_outage
 
             if not store_outage(exc):
                 raise
             spare_until = time.monotonic() + settings().lease_s  # from the last failure: the store's return
             if outage_since is None:  # the workers wait it out too; so does the driver
                 outage_since = time.monotonic()
-                log.warning("the store is unreachable (%s); waiting for it", str(exc).splitlines()[0][:200])
+                log.warning("the store is unreachable (%s); waiting for it", outage_text(exc))
         if on_progress and progress:
             on_progress(progress)
         if not open_ or (should_stop and should_stop()):
