@@ -278,6 +278,10 @@ async def run_async(bot_factory: BotFactory, address: str, token: str, games: Se
                     last_ok = time.monotonic()
                     if not await sess.handle(msg):
                         goodbye = True
+                        # hang up our side, so the referee's stream ends now rather than after its linger
+                        with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError,
+                                                 grpc.aio.UsageError):
+                            await call.done_writing()
                         break
                     backoff = 0.2
             finally:

@@ -37,6 +37,11 @@ from .tokens import BadBotName, BotExists, TokenStore, UnknownBotName
 
 log = logging.getLogger("referee")
 
+# After an orderly end (Goodbye) the stream stays open this long, or until the bot hangs up: a bot that was
+# answering when Goodbye came writes to an open stream (ignored) instead of one already ended, which its
+# gRPC library reports as INTERNAL before the Goodbye it has not read yet (it would then reconnect for ever).
+LINGER_S = 2.0
+
 
 class Referee:
     """One referee process: its session router, match lifecycle and organizer auth."""
@@ -122,6 +127,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         writer = loop.create_task(self._write(session, context))
         why = "stream ended"
         lose = False
+        orderly = False
         try:
             # The writer sends the queue in order and ends at a queued Close (a hosted bot's Goodbye
             # is delivered first). A forced close (flooding, a bot that does not read, a revoked
@@ -135,8 +141,11 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             lose = item.code == grpc.StatusCode.ABORTED  # flooding or not reading: seats forfeit at once
             if item.code is not None:
                 await context.abort(item.code, item.detail)
+            orderly = True
+            await asyncio.wait([reader], timeout=LINGER_S)
         except asyncio.CancelledError:
-            why = "connection lost"
+            if not orderly:  # a bot that hangs up after Goodbye has not lost its connection
+                why = "connection lost"
             raise
         except grpc.aio.AbortError:
             raise
@@ -161,6 +170,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         box = session.out
         try:
             async for msg in it:
+                if session.closed:
+                    continue  # after Goodbye: read until the bot hangs up, act on nothing
                 box.hold = True
                 after: list[Callable[[], None]] = []
                 try:
@@ -179,8 +190,6 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                         box.wake()
                 for work in after:
                     work()
-                if session.closed:
-                    return
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - a broken stream is a disconnect, never a crash

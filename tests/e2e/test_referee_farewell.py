@@ -164,8 +164,12 @@ def test_shutdown_says_goodbye_and_fails_running_matches_retryably(tmp_path: Pat
         assert ref.proc.wait(30) == 0
         t.join(30)
         assert isinstance(result[0], RefereeUnavailable) and "shutting down" in str(result[0]), result
-        assert bot.wait(20) == 0  # Goodbye: the bot ends instead of retrying a dead address
+        try:
+            bot.wait(20)  # Goodbye: the bot ends instead of retrying a dead address
+        except subprocess.TimeoutExpired:
+            bot.kill()
         err = bot.stderr.read()
+        assert bot.wait() == 0, err
         assert "referee says goodbye: shutdown" in err, err
         log = ref.log()
         assert "Traceback" not in log and "CancelledError" not in log, log
