@@ -53,13 +53,6 @@ class BotProcess:
             return ""
         return lines[-1][:200] if lines else ""
 
-    def ensure_running(self) -> str | None:
-        """Restart the bot if it died; returns why it had died (None when it was running)."""
-        why = self.check_exit()
-        if not self.alive():
-            self.start()
-        return why
-
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:
             return

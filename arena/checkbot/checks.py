@@ -102,11 +102,19 @@ class Checker:
 
     def died(self) -> str | None:
         """CMD mode: if the bot's process exited, why (and restart it for the next checks)."""
-        if self.t.process is None:
+        p = self.t.process
+        if p is None:
             return None
-        why = self.t.process.ensure_running()
-        if why is not None:
-            self.wait_connected(30)
+        why = p.check_exit()
+        if p.alive():
+            return why
+        # the dead process's session may still be listed for a moment: the restarted bot is connected only
+        # once a session shows up after that one has gone
+        deadline = time.monotonic() + 10
+        while self.session() is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        p.start()
+        self.wait_connected(30)
         return why
 
     def session(self) -> dict[str, int] | None:
@@ -174,6 +182,7 @@ class Checker:
                     self.add(f"game {gid}", "fail", error or "the match could not be played")
                 continue
             self.accepted.append(gid)
+            died = [why for why in [self.died()] if why]  # restarted before the other seat counts
             results: list[tuple[int, Verdict | None, str | None]] = [(counts[0], verdict, None)]
             rest = [(n, self.spec(gid, n, {n - 1}, self.s.relaxed_ms)) for n in counts[1:]]
             with ThreadPoolExecutor(max_workers=max(1, min(self.capacity, 4))) as pool:
@@ -181,11 +190,10 @@ class Checker:
                 for (n, _spec), (v, err) in zip(rest, answers, strict=True):
                     results.append((n, v, err))
             self.verdicts[gid] = [v for _, v, _ in results if v is not None]
-            problems = [f"{n} seats: {p}" for n, v, err in results
+            problems = [f"{n} seat{'' if n == 1 else 's'}: {p}" for n, v, err in results
                         for p in (v.problems if v else [err or "?"])]
-            why = self.died()
-            if why is not None:
-                problems.insert(0, why)
+            died += [why for why in [self.died()] if why]
+            problems = died[:1] + problems
             decisions = sum(v.decisions for v in self.verdicts[gid])
             slowest = max((v.max_ms for v in self.verdicts[gid]), default=0)
             seats = ", ".join(str(n) for n in counts)
@@ -237,6 +245,10 @@ class Checker:
 
     def check_reask(self) -> None:
         wrong = {"illegal_action", "malformed_answer", "oversized", "stale_decision"}
+        answered = sum(v.decisions for vs in self.verdicts.values() for v in vs)
+        if not answered:  # a bot that never answered has not passed anything
+            self.add("re-ask", "skip", "the bot answered no decision")
+            return
         n, example = 0, ""
         for vs in self.verdicts.values():
             for v in vs:
@@ -247,7 +259,7 @@ class Checker:
             self.add("re-ask", "fail",
                      f"{n} answer(s) still wrong when re-asked (a strike each), e.g. {example}")
         else:
-            self.add("re-ask", "pass", "no answer was wrong after a re-ask")
+            self.add("re-ask", "pass", f"{answered} decisions, no answer still wrong when re-asked")
 
     def busiest(self) -> str:
         """The accepted game with the longest matches (most decisions per match so far)."""

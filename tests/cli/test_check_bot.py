@@ -69,9 +69,6 @@ def test_go_bot_passes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("mode, game, check, words", [
-    ("crash", "sealed_bids", "game sealed_bids",
-     "the bot exited with code 1 (last output: crashed on purpose)"),
-    ("crash", "sealed_bids", "stays up", "unexpected exit"),
     ("illegal", "sealed_bids", "game sealed_bids", "illegal action fault(s)"),
     ("illegal", "sealed_bids", "re-ask", "still wrong when re-asked"),
     ("slow", "sealed_bids", "deadline", "timeout fault(s), e.g. no answer within 500 ms"),
@@ -88,6 +85,21 @@ def test_broken_bot_fails_for_its_reason(tmp_path: Path, mode: str, game: str, c
         assert [c for c, (s, _) in table.items() if s == "FAIL"] == ["deadline"], table
     if mode == "noreconnect":
         assert table[f"game {game}"][0] == "PASS", table
+
+
+def test_a_crashing_bot_fails_for_its_crash_only(tmp_path: Path) -> None:
+    """A bot that exits at its first decision: the game and the process fail with its last words; nothing
+    passes for want of answers (re-ask), and the next seat count waits for the restarted bot instead of
+    failing on "no connected session"."""
+    out = check_bot(tmp_path, "--quick", "--game", "sealed_bids", "--", sys.executable, str(BROKEN), "crash")
+    table = rows(out)
+    assert out.returncode == 1, out.stdout + out.stderr
+    status, detail = table["game sealed_bids"]
+    assert status == "FAIL", table
+    assert "the bot exited with code 1 (last output: crashed on purpose)" in detail, table
+    assert "no connected session" not in detail and "4 seats: forfeited" in detail, table
+    assert table["stays up"][0] == "FAIL" and "unexpected exit" in table["stays up"][1], table
+    assert table["re-ask"] == ("SKIP", "the bot answered no decision"), table
 
 
 def test_check_bot_usage_errors(tmp_path: Path) -> None:
