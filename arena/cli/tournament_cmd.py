@@ -193,7 +193,7 @@ def register(cli: click.Group) -> None:
                   help="auto: round_robin for 2 seats, rotation for more, cooperative for team games.")
     @click.option("--seats", "-n", default=None,
                   help="Seats per match (cooperative: comma-separated seat counts). "
-                       "Default: 2 where allowed.")
+                       "Default: the game's own (Greyport: 3), else 2 where allowed.")
     @click.option("--games", "-g", type=COUNT, default=2, show_default=True,
                   help="Deals per pairing/group (each played in every seat order).")
     @click.option("--seed", type=int, default=0, show_default=True,

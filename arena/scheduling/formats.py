@@ -232,7 +232,10 @@ def default_format(info: GameInfo, seats: int) -> str:
 
 
 def default_seats(info: GameInfo) -> int:
-    """Two seats where the game allows it (head-to-head is the most informative), else its minimum."""
+    """The game's own choice, else two seats where the game allows it (head-to-head is the most
+    informative), else its minimum."""
+    if info.default_seats is not None:
+        return info.default_seats
     return max(info.min_players, min(2, info.max_players))
 
 

@@ -35,6 +35,14 @@ class GameInfo:
     hidden_information: bool = True
     simultaneous: bool = False
     description: str = ""
+    #: the seat count a tournament plays when none is given (None: two where allowed, else the minimum);
+    #: a cooperative game names one where a good team and a bad one differ
+    default_seats: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.default_seats is not None and not self.min_players <= self.default_seats <= self.max_players:
+            raise ValueError(f"{self.id}: default_seats {self.default_seats} is outside "
+                             f"{self.min_players}-{self.max_players}")
 
     def seat_counts(self) -> list[int]:
         return list(range(self.min_players, self.max_players + 1))
@@ -45,7 +53,7 @@ class GameInfo:
             "min_players": self.min_players, "max_players": self.max_players,
             "cooperative": self.cooperative, "safety_limit": self.safety_limit,
             "hidden_information": self.hidden_information, "simultaneous": self.simultaneous,
-            "description": self.description,
+            "description": self.description, "default_seats": self.default_seats,
         }
 
 

@@ -159,3 +159,16 @@ def test_seeds_cannot_be_predicted_without_the_key() -> None:
             guesses.add(int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") & 0x7FFFFFFF)
             guesses.add(Dealer("00" * 32, base).seed(first.deal))
     assert first.seed not in guesses
+
+
+def test_default_seats_is_the_games_own_else_two_where_allowed() -> None:
+    from arena.scheduling import default_seats
+    from referee.engine import get_game
+
+    assert default_seats(GameInfo("duel", "Duel", "1", 2, 4, cooperative=False, safety_limit=9)) == 2
+    assert default_seats(GameInfo("solo", "Solo", "1", 1, 1, cooperative=True, safety_limit=9)) == 1
+    assert default_seats(GameInfo("team", "Team", "1", 1, 5, cooperative=True, safety_limit=9,
+                                  default_seats=3)) == 3
+    assert default_seats(get_game("greyport").info) == 3  # its heuristic team wins half its deals at 2
+    with pytest.raises(ValueError, match="default_seats 6 is outside 1-5"):
+        GameInfo("team", "Team", "1", 1, 5, cooperative=True, safety_limit=9, default_seats=6)

@@ -19,4 +19,7 @@ INFO = GameInfo(
     id="greyport", name="The Battle for Greyport", version="1.1.0", min_players=1, max_players=5,
     cooperative=True, safety_limit=SAFETY_LIMIT, hidden_information=True, simultaneous=False,
     description="Cooperative deck-building: defend Greyport's locations through a chapter of encounters.",
+    # a tournament's team is three: chapter 1 is won by the heuristic team in 79.5 % of deals at 3 seats but
+    # 50.5 % at 2 (README), so 2 deals a pairing at 2 seats left it level with random in 4 demos of 30
+    default_seats=3,
 )
