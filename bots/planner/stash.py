@@ -58,6 +58,13 @@ against 52, furnace 0-1 against 9, Underground dug 2.9 a game (2.55). Started on
 10 and then finished (a phase is 12 AP over three turns, two of them ending off the farm): stone pickaxe 27
 and 43, furnace 2 and 6, Underground dug 2.7 and 2.9; why the walk stops short was not traced. The opening has
 to pay for itself; a walk that ends every turn on a farm next to the centre is what is left to try.
+
+Checked on 2026-12-06 (fourth session): the reshuffled discard pile does not rescue a player without the
+iron pickaxe. Gold ore and diamond destroyed by blind Deep digs come back in the draws from round 29, and the
+World Core needs only a furnace for them (no stone or iron pickaxe), but the pile is large: 32-47 cards at the
+reshuffle (this planner, 5 seeds), as ``blockcraft_bound.py`` assumed (46 useless cards). Drawing 2 gold by
+round 35 and a diamond by 36 from it (Monte Carlo): with all 16 Deep cards dug before round 29, 7 % of games
+at 30 cards, 3 % at 40; with 8 dug, under 1 %; this planner digs about 4.
 """
 from __future__ import annotations
 
