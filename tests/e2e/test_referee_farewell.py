@@ -179,3 +179,26 @@ def test_shutdown_says_goodbye_and_fails_running_matches_retryably(tmp_path: Pat
             bot.kill()
             bot.wait(10)
         ref.stop()
+
+
+def test_a_bot_that_floods_after_goodbye_cannot_hold_the_shutdown(tmp_path: Path) -> None:
+    """After Goodbye the stream stays open until the bot hangs up (an answer in flight must not end it with an
+    error before the bot reads Goodbye), but only for the linger: a bot that keeps sending and never hangs up
+    has its messages dropped and its stream ended OK, and the referee still stops."""
+    from referee.service.server import LINGER_S
+
+    ref = start_referee(tmp_path)
+    bot = RawBot(ref.address, ref.client.register_bot("flood"))
+    bot.next("welcome")
+    t0 = time.monotonic()
+    ref.proc.send_signal(signal.SIGTERM)
+    assert bot.next("goodbye", timeout=10).goodbye.reason == "shutdown"
+    for i in range(20_000):
+        bot.outbox.put(bot_pb2.BotMessage(ping=bot_pb2.Ping(nonce=i)))
+    assert ref.proc.wait(30) == 0
+    assert time.monotonic() - t0 < LINGER_S + 10
+    while isinstance(end := bot.inbox.get(timeout=10), bot_pb2.RefereeMessage):
+        assert end.WhichOneof("kind") != "pong", "a message after Goodbye was acted on"
+    assert end is None, end  # status OK, not an error
+    log = ref.log()
+    assert "Traceback" not in log and "(flood) closed: shutdown" in log, log
