@@ -80,6 +80,12 @@ def test_eval_reports_win_rates() -> None:
     assert "sealed_bids 2 seats: 8/8" in out.stdout
 
 
+def test_eval_of_a_solo_game_says_one_seat() -> None:
+    out = arena("eval", "blockcraft", "--bots", "random", "--seats", "1", "--games", "2", "--jobs", "1")
+    assert out.returncode == 0, out.stderr
+    assert "blockcraft 1 seat: 2/2" in out.stdout and "Blockcraft, 1 seat," in out.stdout
+
+
 def test_bench_engine_prints_its_table() -> None:
     out = arena("bench", "engine", "--game", "sealed_bids", "--runs", "1", "--seconds", "0.2")
     assert out.returncode == 0, out.stderr
