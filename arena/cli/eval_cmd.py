@@ -52,14 +52,14 @@ def register(cli: click.Group) -> None:
         t0 = time.perf_counter()
         with progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console) as bar:
-            seats = f"{players} seat" + "s" * (players != 1)
-            task = bar.add_task(f"{game.info.id} {seats}", total=len(plan))
+            n_seats = f"{players} seat" + "s" * (players != 1)
+            task = bar.add_task(f"{game.info.id} {n_seats}", total=len(plan))
             tallies = evaluate.tally(evaluate.run(plan, jobs or None), on_result=lambda: bar.advance(task))
         elapsed = time.perf_counter() - t0
         how = (" (team play)" if game.info.cooperative else " (solo, the same seeds for every bot)"
                if players == 1 else f" (vs {names[-1]}, paired seeds, rotated seats)")
         table = Table("bot", "games", "wins", "draws", "losses", "win rate", "mean score",
-                      title=f"{game.info.name}, {seats}, options {options or 'default'}" + how)
+                      title=f"{game.info.name}, {n_seats}, options {options or 'default'}" + how)
         for t in tallies.values():
             table.add_row(t.bot, str(t.games), str(t.wins), str(t.draws), str(t.losses), f"{t.win_rate:.1%}",
                           f"{t.score / max(1, t.games):.2f}")
