@@ -107,6 +107,18 @@ def _oracle_bot(bot: str, seed: int, last: list[State]) -> Bot:
     return cls(seed, peek=peek)  # type: ignore[call-arg]
 
 
+def deal_only(character: str) -> None:
+    """Patch the deal (this process only): the solo seat is offered ``character`` and nothing else."""
+    import referee.games.blockcraft.setup as setup
+    dealt = setup.deal_characters
+
+    def deal(st: Any) -> None:
+        dealt(st)   # the RNG is used as in a real game, so the map and the draws stay the seed's
+        st.p[0].options = [character]
+
+    setup.deal_characters = deal
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default="planner")
@@ -115,7 +127,10 @@ def main() -> None:
     ap.add_argument("--stalls", type=int, default=8, help="stalled games to print")
     ap.add_argument("--oracle", action="store_true",
                     help="the planner sees the true face-down cards (a cheat, offline reference)")
+    ap.add_argument("--character", help="deal this character alone (offline: its funnel on every seed)")
     a = ap.parse_args()
+    if a.character:
+        deal_only(a.character)
     game = get_game("blockcraft")
     firsts: dict[str, list[int]] = {m: [] for m in MILESTONES}
     ends: Counter[str] = Counter()
@@ -142,6 +157,7 @@ def main() -> None:
         for t in range(3):
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
     who = f"{a.bot} (oracle)" if a.oracle else a.bot
+    who += f" as {a.character}" if a.character else ""
     print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]
