@@ -20,8 +20,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.engine.errors import ArenaError
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 class DemoError(ArenaError):
@@ -153,6 +157,46 @@ def create_demo_tournaments(store, games: list[str], *, deals: int, executor: st
             name=f"demo {g}", deal_key=deal_key))
         out[tid] = g
     return out
+
+
+@dataclass
+class Forfeits:
+    """The demo's matches that ended by forfeit: its own bots never should, so any is worth a warning,
+    and all of them means the hosted bots could not play at all (the ladders would be all draws)."""
+
+    count: int
+    done: int
+    reasons: list[str]
+
+    @property
+    def all(self) -> bool:
+        return self.done > 0 and self.count == self.done
+
+
+def forfeits(store: Store, tids: dict[int, str], *, examples: int = 3) -> Forfeits:
+    """Count the finished matches of ``tids`` that ended by forfeit, with a few distinct reasons."""
+    from .store import queries
+
+    count = done = 0
+    reasons: list[str] = []
+    for tid, game in tids.items():
+        offset = 0
+        while True:
+            page = queries.matches(store, tournament_id=tid, status="done", limit=200, offset=offset)
+            for mv in page.items:
+                done += 1
+                outcome = mv.outcome or {}
+                if outcome.get("reason") != "forfeit":
+                    continue
+                count += 1
+                for seat, why in sorted((outcome.get("forfeits") or {}).items()):
+                    line = f"{game}, {mv.bots[int(seat)]}: {why}"
+                    if line not in reasons and len(reasons) < examples:
+                        reasons.append(line)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                break
+    return Forfeits(count, done, reasons)
 
 
 @contextlib.contextmanager

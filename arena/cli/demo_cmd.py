@@ -40,7 +40,13 @@ def register(cli: click.Group) -> None:
         from referee.engine import game_ids
 
         from ..config import settings
-        from ..demo import create_demo_tournaments, dashboard_process, exit_on_sigterm, local_referee
+        from ..demo import (
+            create_demo_tournaments,
+            dashboard_process,
+            exit_on_sigterm,
+            forfeits,
+            local_referee,
+        )
         from ..store import open_store
         from .common import game_arg
         from .tournament_cmd import print_ladder, run_tournaments
@@ -75,6 +81,13 @@ def register(cli: click.Group) -> None:
             console.print(f"{done} matches played, {failed} failed, in {elapsed:.1f}s", highlight=False)
             for g in games:
                 print_ladder(g)
+            lost = forfeits(store, tids)
+            if lost.count:
+                where = f"; the referee's log: {ref.log_path}" if use_referee else ""
+                console.print(f"[yellow]{lost.count} of {lost.done} matches ended by forfeit[/yellow] "
+                              f"(the demo's own bots should not forfeit{where}):", highlight=False)
+                for line in lost.reasons:
+                    console.print(f"  {escape(line)}", highlight=False)
             if failed:
                 from ..store import queries
 
@@ -82,6 +95,9 @@ def register(cli: click.Group) -> None:
                     for mv in queries.matches(store, tournament_id=tid, status="failed", limit=2).items:
                         console.print(f"[red]{mv.game} match {mv.id} failed:[/red] {escape(mv.reason or '')}",
                                       highlight=False)
+            if lost.all:
+                raise click.ClickException("every demo match ended by forfeit: its bots could not play "
+                                           "(the ladders above are all draws)")
             if no_dashboard:
                 if failed:
                     raise click.ClickException(f"{failed} demo match(es) failed")

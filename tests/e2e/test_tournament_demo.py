@@ -21,6 +21,7 @@ def test_quick_demo_on_the_fixture_game(tmp_path: Path) -> None:
     assert "referee listening on" in out.stdout
     # random, random2 and the search bot (hosted: its forward model comes through the referee)
     assert "6 matches played, 0 failed" in out.stdout, out.stdout[-3000:]
+    assert "ended by forfeit" not in out.stdout, out.stdout[-3000:]   # the bots played (no crash at launch)
     ladder = out.stdout[out.stdout.index("sealed_bids ladder"):]
     assert " random2 " in ladder and " search " in ladder, ladder
     # Run it again: same store, the ladder grows (registration is idempotent).
