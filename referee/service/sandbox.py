@@ -163,6 +163,14 @@ def _package_dirs() -> list[str]:
     return out
 
 
+def _import_roots() -> list[str]:
+    """The directories the bound SDK and plugin packages are imported from (their parents): on the
+    bot's PYTHONPATH, so the bot imports the code the referee binds. Without them a venv whose editable
+    install points at another checkout than the one the referee runs from finds no ``bots`` inside."""
+    roots = [str(Path(d).parent) for d in _package_dirs() if Path(d).name != "proto"]
+    return list(dict.fromkeys(roots))
+
+
 def _runtime_dirs() -> list[str]:
     dirs = [sys.base_prefix, sys.prefix, os.path.dirname(os.path.realpath(sys.executable))]
     return [str(Path(d).resolve()) for d in dirs]
@@ -215,6 +223,9 @@ def bot_env(seat_env: dict[str, str]) -> dict[str, str]:
     """The allow-listed environment (the token, match id and seat are added inside the sandbox)."""
     env = {k: os.environ[k] for k in ENV_ALLOW if k in os.environ}
     env.update({k: v for k, v in seat_env.items() if not k.upper().startswith(RESERVED_PREFIX)})
+    # after the bot's own path: the SDK the referee binds (``_import_roots``)
+    given = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([*given, *_import_roots()]))
     path = [os.path.dirname(sys.executable), os.path.join(sys.base_prefix, "bin"), "/usr/local/bin",
             "/usr/bin", "/bin"]
     env.update({"PATH": ":".join(dict.fromkeys(path)), "HOME": "/tmp", "TMPDIR": "/tmp",
