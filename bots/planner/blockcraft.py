@@ -190,7 +190,7 @@ class PlannerBot(Bot):
             return 14.0   # the farmland to be (placed under our feet, dug loose, tilled)
         if food:
             return 12 + food - n
-        need = {"diamond": (s["diamond_need"] or n > 1) and 40, "ender_pearl": s["pearl_need"] or n == 1,
+        need = {"diamond": 40 if s["diamond_need"] or n == 1 else 2, "ender_pearl": s["pearl_need"] or n == 1,
                 "gold_ingot": 38, "glass": 36 if n <= 1 else 2, "gold_ore": 37 if n <= s["gold_need"] else 3,
                 "iron_ingot": 35 if s["tier"] < 3 else 1,
                 "iron_ore": (30 if s["tier"] >= 2 else 26) if n <= s["iron_need"] else 2,

@@ -201,3 +201,39 @@ def test_turnplan_digs_the_inner_stacks_before_the_border_around_them() -> None:
         for x, y in digs:
             next_to_inner = any((x + dx, y + dy) in inner for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
             assert (x, y) in inner or not next_to_inner, (seed, plan)
+
+
+def test_the_hand_limit_never_takes_the_planners_only_diamond() -> None:
+    # it did: a diamond in hand made `diamond_need` 0, and with it the card's keep worth
+    ideal = _script("blockcraft_ideal")
+    st = ideal.ideal(3, 28, "h_woodcutter")
+    st.p[0].hand = {"diamond": 1, "ender_pearl": 1, "glass": 1, "gold_ingot": 1, "stone": 1, "wheat": 1}
+    st.forget_legal()
+    bot = StashBot(0)
+    view = st.observe(0)
+    hand = dict(view["private"]["hand"])
+    legal = [{"type": "discard", "card_type": c} for c in sorted(hand)]
+    order = []
+    while legal:
+        a = bot._discard(view, legal, None)
+        order.append(a["card_type"])
+        legal.remove(a)
+    assert order[0] == "wheat" and order[-1] == "diamond", order   # the scarcest card goes last
+
+
+def test_ideal_positions_play_out_and_the_pile_route_is_exact() -> None:
+    ideal = _script("blockcraft_ideal")
+    st = ideal.ideal(0, 30, "h_woodcutter")
+    assert st.round == 30 and all(len(s) == 1 for s in st.cells)   # the Deep layer alone (and the farm)
+    assert [t["card"] for t in st.p[0].tools] == ["stone_pickaxe", "wooden_hoe"]
+    reason, _reached = ideal.play(st, StashBot(0))
+    assert reason in ("normal", "target_card") and st.round == 36
+    pile = _script("blockcraft_pile")
+    # a 7-card pile is drawn whole in time: 2 of the 3 gold among 7 draws, a diamond among them
+    assert abs(pile.route_chance(7) - 1.0) < 1e-12
+    # 9 cards (3 gold G, 3 diamonds D, 3 others): against every order
+    from itertools import permutations
+    cards = "GGGDDDXXX"
+    orders = set(permutations(cards))
+    ok = sum(1 for o in orders if o[:7].count("G") >= 2 and "D" in o[:8])
+    assert abs(pile.route_chance(9) - ok / len(orders)) < 1e-12
