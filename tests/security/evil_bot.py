@@ -375,6 +375,20 @@ def attack_carry() -> None:
            f"found its own marks at {seen}, socket {left_socket}")
 
 
+def attack_import_roots() -> None:
+    """The PYTHONPATH names the directories the platform's packages come from (a checkout's root, say):
+    read what else lies there (the project file, the git directory, the store's code, a local store)."""
+    roots = [r for r in os.environ.get("PYTHONPATH", "").split(os.pathsep) if r]
+    found = []
+    for root in roots:
+        for name in ("pyproject.toml", ".git", "arena", ".arena", "README.md"):
+            path = os.path.join(root, name)
+            if os.path.exists(path):
+                found.append(path)
+    report("import_roots", bool(found),
+           f"found {found}" if found else f"nothing beside the packages in {roots}")
+
+
 def attack_zygote_import() -> None:
     report("zygote_import", RAN_BEFORE, "this bot's code ran in a zygote before the match" if RAN_BEFORE
            else "this bot's code first ran in its own match")

@@ -123,8 +123,8 @@ def test_a_dead_bot_forfeits_with_a_clear_reason(referee, attack: str, reason: s
 
 
 def test_environment_is_an_allow_list(referee, how: str) -> None:
-    p = play(referee, "own_env", "zygote_import", how=how, match_id="rt-env")
-    assert_blocked(p, "own_env", "zygote_import")
+    p = play(referee, "own_env", "zygote_import", "import_roots", how=how, match_id="rt-env")
+    assert_blocked(p, "own_env", "zygote_import", "import_roots")
 
 
 def _descends_from(pid: int, root: int) -> bool:
