@@ -49,11 +49,11 @@ def address_arg(ctx: click.Context | None, param: click.Parameter | None, value:
     return value
 
 
-def game_arg(game_id: str) -> Game:
+def game_arg(game_id: str, hint: str = "GAME") -> Game:
     try:
         return get_game(game_id)
     except UnknownGame as exc:
-        raise click.BadParameter(str(exc), param_hint="GAME") from None
+        raise click.BadParameter(str(exc), param_hint=hint) from None
 
 
 def parse_options(items: tuple[str, ...] | list[str], text: str | None = None) -> dict[str, Any]:

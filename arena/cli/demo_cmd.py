@@ -55,7 +55,8 @@ def register(cli: click.Group) -> None:
             console.print("[yellow]ARENA_BROKER_URL is set: the demo's matches go to Celery workers "
                           "(start some with `arena worker`)[/yellow]")
         exit_on_sigterm()
-        games = [game_arg(g.strip()).info.id for g in games_text.split(",") if g.strip()] or game_ids()
+        named = [g.strip() for g in games_text.split(",") if g.strip()]
+        games = [game_arg(g, "--games").info.id for g in named] or game_ids()
         if deal_key is not None:
             from ..scheduling import deals as deal_keys
 
