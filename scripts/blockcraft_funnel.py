@@ -119,6 +119,27 @@ def deal_only(character: str) -> None:
     setup.deal_characters = deal
 
 
+#: rules an offline run may relax (``--relax``), to measure which constraint binds the chain
+RELAX = {
+    "torch": "Night never shortens the reach (a torch without its block slot)",
+    "wheat": "wheat never counts toward the hand limit",
+    "hand": "no hand limit at all",
+}
+
+
+def relax(names: list[str]) -> None:
+    """Patch the rules (this process only; a cheat for analysis, never a match) as ``RELAX`` says."""
+    import referee.games.blockcraft.rules.flow as flow
+    import referee.games.blockcraft.rules.geometry as geometry
+    has_block, limit = geometry.has_block, flow.hand_limit
+    if "torch" in names:
+        geometry.has_block = lambda p, card: card == "torch" or has_block(p, card)
+    if "wheat" in names:
+        flow.hand_limit = lambda p: limit(p) + p.hand.get("wheat", 0)
+    if "hand" in names:
+        flow.hand_limit = lambda p: 99
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default="planner")
@@ -128,7 +149,11 @@ def main() -> None:
     ap.add_argument("--oracle", action="store_true",
                     help="the planner sees the true face-down cards (a cheat, offline reference)")
     ap.add_argument("--character", help="deal this character alone (offline: its funnel on every seed)")
+    ap.add_argument("--relax", action="append", default=[], choices=sorted(RELAX),
+                    help="relax a rule (a cheat, offline; repeatable): "
+                         + "; ".join(f"{k}: {v}" for k, v in RELAX.items()))
     a = ap.parse_args()
+    relax(a.relax)
     if a.character:
         deal_only(a.character)
     game = get_game("blockcraft")
@@ -143,8 +168,9 @@ def main() -> None:
         w = Watch(inner)
         res = run_match(game, [w], seed=seed, options={"mode": "extreme"},
                         on_ply=lambda st, _n: last.append(st) if not last else None)
-        ends[str(res.outcome.reason)] += 1
-        if res.outcome.reason == "target_card":
+        end = str(res.outcome.details.get("reason"))   # the engine's reason; outcome.reason says "normal"
+        ends[end] += 1
+        if end == "target_card":
             w.first["world_core"] = w.last.get("round", 0)
         for m, r in w.first.items():
             if m in firsts:
@@ -158,6 +184,7 @@ def main() -> None:
             lefts[f"idle full turns, pickaxe tier {t}"] += w.idle[t]
     who = f"{a.bot} (oracle)" if a.oracle else a.bot
     who += f" as {a.character}" if a.character else ""
+    who += f", relaxed: {', '.join(a.relax)}" if a.relax else ""
     print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")
     for m in MILESTONES:
         rs = firsts[m]

@@ -28,7 +28,8 @@ KEEP = ("stone", "iron_ore", "coal_ore", "ender_pearl", "sand")
 KEPT_BY_STONE_PICKAXE = ("stone", "coal_ore", "iron_ore", "ender_pearl")
 
 
-def ideal(seed: int, rnd: int, character: str, hole: bool = True, farm: tuple[int, int] = (0, 0)) -> Any:
+def ideal(seed: int, rnd: int, character: str, hole: bool = True, farm: tuple[int, int] = (0, 0),
+          logs: int = 0) -> Any:
     """The seed's state, rewritten to the ideal position at the start of round ``rnd`` (module docstring)."""
     st: Any = GAME.new_state(1, {"mode": "extreme"}, seed)
     p = st.p[0]
@@ -38,7 +39,12 @@ def ideal(seed: int, rnd: int, character: str, hole: bool = True, farm: tuple[in
     st.phase, st.step, st.stack.frames = "turn", "action", []
     st.round, st.day, st.current = rnd, (rnd - 1) % 5 in (0, 1, 2), 0
     got = Counter(c for c in under + seen if c in KEEP)
-    st.discard_pile = [c for c in under + seen if c not in KEEP]
+    # the logs a perfect player kept (``--logs``): the reserve's drawn ones first, then the Surface's
+    surface_logs = sum(1 for stack in st.cells if stack[-1]["c"] == "log")
+    seen_logs = sum(1 for c in seen if c == "log")
+    got["log"] = min(logs, seen_logs + surface_logs)
+    st.discard_pile = [c for c in under + seen if c not in KEEP + ("log",)]
+    st.discard_pile += ["log"] * max(0, seen_logs - got["log"])
     farmland = {"c": "dirt", "s": "farmland", "l": None, "by": None}
     cells = []
     for i, stack in enumerate(st.cells):
@@ -94,7 +100,9 @@ def play(st: Any, bot: Bot) -> tuple[str, set[str]]:
         choice = bot.act(DecisionRequest("ideal", n, "blockcraft", seat, view, legal, []))
         st.apply(seat, legal[choice] if isinstance(choice, int) else choice)
         n += 1
-    return str(st.outcome().reason), reached
+    # the engine's own end reason ("target_card", "round_limit", ...) is in the details; the outcome's
+    # ``reason`` says only how the match ended ("normal", a forfeit, ...)
+    return str(st.outcome().details.get("reason")), reached
 
 
 def main() -> None:
@@ -105,17 +113,24 @@ def main() -> None:
     ap.add_argument("--seed-base", type=int, default=0)
     ap.add_argument("--character", default="h_woodcutter", help="(no skill of it matters to the planner)")
     ap.add_argument("--farm-on-top", action="store_true", help="the farm one level above the Deep floor")
+    ap.add_argument("--logs", type=int, default=0, help="logs kept (of the Surface's and the draws')")
+    from blockcraft_funnel import RELAX, relax  # a sibling script (run from scripts/, it is on sys.path)
+    ap.add_argument("--relax", action="append", default=[], choices=sorted(RELAX),
+                    help="relax a rule (a cheat; repeatable), as scripts/blockcraft_funnel.py --help says")
     a = ap.parse_args()
+    relax(a.relax)
     counts: Counter[str] = Counter()
     deep_left = 0
     for seed in range(a.seed_base, a.seed_base + a.games):
-        st = ideal(seed, a.rnd, a.character, hole=not a.farm_on_top)
+        st = ideal(seed, a.rnd, a.character, hole=not a.farm_on_top, logs=a.logs)
         reason, reached = play(st, load_bot(a.bot, "blockcraft", seed * 31))
         counts.update(reached)
         counts["world_core"] += reason == "target_card"
         deep_left += sum(1 for s in st.cells if s and s[0]["s"] == "down")
     where = "one level above the Deep floor" if a.farm_on_top else "in a hole at the Deep floor"
-    print(f"{a.bot} from an ideal round {a.rnd} (farm {where}), {a.games} seeds from {a.seed_base}:")
+    relaxed = f", relaxed: {', '.join(a.relax)}" if a.relax else ""
+    print(f"{a.bot} from an ideal round {a.rnd} (farm {where}, {a.logs} logs{relaxed}), {a.games} seeds from "
+          f"{a.seed_base}:")
     print("  " + ", ".join(f"{k} {counts[k]}" for k in ("furnace", "iron_pickaxe", "gold_ingot", "diamond",
                                                          "world_core")))
     print(f"  Deep cards still face down at the end: {deep_left / a.games:.1f} of 16")

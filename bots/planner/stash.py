@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bots.heuristic.blockcraft import _cards
 from bots.planner.turnplan import TurnPlanBot
 
 #: cards worth a chest place, best first
@@ -87,6 +88,27 @@ class StashBot(TurnPlanBot):
                     if a["type"] == "store" and a["card_type"] == card:
                         return a
         return None
+
+    def _action(self, view: dict[str, Any], legal: list[dict[str, Any]], pending: Any) -> Any:
+        a = super()._action(view, legal, pending)
+        if a == {"type": "end_action_phase"}:
+            return self._eat_before_settling(view, legal) or a
+        return a
+
+    def _eat_before_settling(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> Any:
+        """A food the coming settlement would discard, eaten instead (part of it past the max is lost, all
+        of it would be). The settlement keeps ceil(hunger / 2) cards, the lowest keep-worth going first."""
+        hunger = view["players"][view["seat"]]["hunger"]
+        hand = dict(view["private"]["hand"])
+        over = sum(hand.values()) - (hunger + 1) // 2
+        doomed: set[str] = set()
+        for _ in range(max(0, over)):
+            card = min((c for c, n in hand.items() if n), key=lambda c: self._keep(view, hand, c))
+            doomed.add(card)
+            hand[card] -= 1
+        foods = [a for a in legal if a["type"] == "use" and a["card_type"] in doomed
+                 and _cards()[a["card_type"]].get("food")]
+        return max(foods, key=lambda a: _cards()[a["card_type"]]["food"]) if foods else None
 
     def _chest_step(self, s: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The next step toward an equipped chest (planks, craft, equip), or None."""

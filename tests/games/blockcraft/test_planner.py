@@ -221,13 +221,68 @@ def test_the_hand_limit_never_takes_the_planners_only_diamond() -> None:
     assert order[0] == "wheat" and order[-1] == "diamond", order   # the scarcest card goes last
 
 
+def test_a_food_the_settlement_would_discard_is_eaten_first() -> None:
+    from bots.sdk import DecisionRequest
+    ideal = _script("blockcraft_ideal")
+    st = ideal.ideal(0, 30, "h_woodcutter")
+    p = st.p[0]
+    p.hunger = p.max_hunger - 1   # an apple overflows it: eaten only because the limit (5) would take it
+    p.hand = {"apple": 1, "diamond": 1, "ender_pearl": 1, "glass": 1, "gold_ingot": 1, "coal_ore": 1,
+              "tnt": 1}
+    p.ap = 0
+    p.blocks[1]["chest"] = []   # nothing to take out of the chest first
+    st.forget_legal()
+
+    def decide() -> dict[str, Any]:
+        legal = st.legal_actions(0)
+        choice = StashBot(0).act(DecisionRequest("t", 0, "blockcraft", 0, st.observe(0), legal, []))
+        return legal[choice] if isinstance(choice, int) else choice
+
+    assert decide() == {"type": "use", "card_type": "apple"}   # 7 cards, a limit of 5
+    p.hand = {"apple": 1, "diamond": 1, "glass": 1, "gold_ingot": 1, "coal_ore": 1, "tnt": 1}
+    st.forget_legal()
+    assert decide() == {"type": "end_action_phase"}   # 6 cards: the TNT goes, the apple stays
+
+
+def test_the_analysis_scripts_count_a_world_core() -> None:
+    # they did not: the outcome's `reason` says how the match ended ("normal"), the engine's own reason
+    # ("target_card") is in its details, so every World Core was counted as none
+    ideal = _script("blockcraft_ideal")
+    st = ideal.ideal(0, 30, "h_woodcutter")
+    st.p[0].hand = {"diamond": 1, "gold_ingot": 2, "glass": 1, "ender_pearl": 1}
+    st.forget_legal()
+    reason, reached = ideal.play(st, StashBot(0))
+    assert reason == "target_card" and st.round == 30, reason
+    assert {"gold_ingot", "diamond"} <= reached
+
+
+def test_relaxed_rules_are_offline_only_and_do_what_they_say() -> None:
+    import referee.games.blockcraft.rules.flow as flow
+    import referee.games.blockcraft.rules.geometry as geometry
+    funnel = _script("blockcraft_funnel")
+    saved = geometry.has_block, flow.hand_limit
+    try:
+        ideal = _script("blockcraft_ideal")
+        st = ideal.ideal(0, 24, "h_woodcutter")   # round 24 is a Night
+        p = st.p[0]
+        assert not st.day and geometry.attack_range(st, p) == 0
+        p.hand = {"wheat": 3, "stone": 9}
+        limit = flow.hand_limit(p)
+        funnel.relax(["torch", "wheat"])
+        assert geometry.attack_range(st, p) == 1 and flow.hand_limit(p) == limit + 3
+        funnel.relax(["hand"])
+        assert flow.hand_limit(p) == 99
+    finally:
+        geometry.has_block, flow.hand_limit = saved
+
+
 def test_ideal_positions_play_out_and_the_pile_route_is_exact() -> None:
     ideal = _script("blockcraft_ideal")
     st = ideal.ideal(0, 30, "h_woodcutter")
     assert st.round == 30 and all(len(s) == 1 for s in st.cells)   # the Deep layer alone (and the farm)
     assert [t["card"] for t in st.p[0].tools] == ["stone_pickaxe", "wooden_hoe"]
     reason, _reached = ideal.play(st, StashBot(0))
-    assert reason in ("normal", "target_card") and st.round == 36
+    assert reason in ("round_limit", "all_dead") and st.round == 36
     pile = _script("blockcraft_pile")
     # a 7-card pile is drawn whole in time: 2 of the 3 gold among 7 draws, a diamond among them
     assert abs(pile.route_chance(7) - 1.0) < 1e-12
