@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import socket
 import sys
 import threading
@@ -253,14 +254,30 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
     plies = len(report.replay.get("actions") or []) if report.replay else 0
     seconds = float(report.logs.get("seconds", 0) or 0) if report.logs else 0.0
     recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner,
-                                          plies=plies,
-                                          seconds=seconds), f"recording match {match_id}", hold)
+                                          plies=plies, seconds=seconds,
+                                          outputs=seat_outputs(report.logs)),
+                       f"recording match {match_id}", hold)
     if not recorded:
         durable(lambda: ops.forgive_takeover(store, match_id), f"match {match_id}", hold)
     _after(store, tid, game)
     if recorded:
         _suspend_failing(store, match_id)
     return TaskResult("done" if recorded else "duplicate")
+
+
+def seat_outputs(logs: dict[str, str] | None) -> dict[int, str]:
+    """Each hosted seat's own output, from the referee's report ("seat<N>"; a live bot's output stays on
+    its own machine), where the bot wrote anything: the referee's "[exit code N]" line alone is no output
+    (the seat's health keeps how the process ended)."""
+    out = {}
+    for key, text in (logs or {}).items():
+        if key.startswith("seat") and key[4:].isdigit() and any(
+                line.strip() and not _EXIT_LINE.fullmatch(line.strip()) for line in text.splitlines()):
+            out[int(key[4:])] = text
+    return out
+
+
+_EXIT_LINE = re.compile(r"\[exit code -?\d+\]")
 
 
 def _suspend_failing(store: Store, match_id: int) -> None:

@@ -148,6 +148,22 @@ def register(cli: click.Group) -> None:
                               escape(h.get("forfeit_reason") or ""))
             console.print(table)
 
+    @bot.command("output")
+    @click.argument("name")
+    @click.option("--matches", type=click.IntRange(min=1, max=50), default=3, show_default=True,
+                  help="How many of its latest matches that kept any output.")
+    def output(name: str, matches: int) -> None:
+        """What hosted bot NAME wrote (stdout and stderr, the tail) in its latest finished matches: a
+        crash's traceback, its own logging. A match whose deal group is still being played waits."""
+        from ..store import health, open_store, queries
+        from .outputs import print_outputs
+
+        store = open_store()
+        if queries.bot(store, name) is None:
+            raise BadInput(f"no bot named {name!r} (see `arena bot list --all`)")
+        rows, sealed = health.outputs(store, name, limit=matches)
+        print_outputs(rows, [r.rank for r in rows], [r.finished_at for r in rows], sealed)
+
     @bot.command("remove")
     @click.argument("name")
     def remove(name: str) -> None:

@@ -51,6 +51,14 @@ def _versions_table(versions) -> Table:
     return table
 
 
+def _suspended_hint(versions) -> None:
+    """Where a suspended version's crashes can be read (its own output in its latest matches)."""
+    for v in versions:
+        if v.status == "suspended":
+            console.print(f"what {escape(v.name)} wrote in its latest matches: arena developer logs "
+                          f"{escape(v.name)}", highlight=False)
+
+
 def server_option(fn):
     return click.option(
         "--server", default=None, envvar="ARENA_DEV_SERVER", callback=address_arg, help=SERVER_HELP
@@ -178,6 +186,7 @@ def register(cli: click.Group) -> None:
             latest.setdefault(v.family, v)
         if latest:
             console.print(_versions_table(latest.values()))
+            _suspended_hint(latest.values())
 
     @developer.command("versions")
     @click.argument("bot", required=False, default="")
@@ -190,19 +199,31 @@ def register(cli: click.Group) -> None:
             console.print(f"no versions{' of ' + escape(bot) if bot else ''} yet", highlight=False)
             return
         console.print(_versions_table(resp.versions))
+        _suspended_hint(resp.versions)
 
     @developer.command("logs")
     @click.argument("version")
+    @click.option("--matches", type=click.IntRange(min=0, max=50), default=3, show_default=True,
+                  help="Also what the bot wrote (stdout, stderr) in this many of its latest matches.")
     @server_option
     @token_option
-    def logs(version: str, server: str | None, token: str | None) -> None:
-        """The build and smoke-test log of VERSION (mybot@3)."""
-        v = _client(server, token).version(version)
+    def logs(version: str, matches: int, server: str | None, token: str | None) -> None:
+        """The build and smoke-test log of VERSION (mybot@3), then its own output in its latest matches
+        (a crash's traceback): yours alone, and a match's only once every match dealt like it is played."""
+        from .outputs import print_outputs
+
+        client = _client(server, token)
+        v = client.version(version)
         console.print(
             f"{escape(v.name)}: {v.status}{' (' + escape(v.reason) + ')' if v.reason else ''}",
             highlight=False,
         )
         sys.stdout.write(v.log if v.log.endswith("\n") or not v.log else v.log + "\n")
+        if matches:
+            resp = client.outputs(v.name, matches)
+            print_outputs(resp.outputs, [o.rank or None for o in resp.outputs],
+                          [datetime.fromtimestamp(o.finished_unix_ms / 1000, UTC) if o.finished_unix_ms
+                           else None for o in resp.outputs], resp.sealed)
 
     @developer.command("retire")
     @click.argument("version")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from . import models as m
 from .db import Store
@@ -78,3 +79,37 @@ def summarize(rows: list[MatchHealth]) -> list[HealthSummary]:
     if len(games) > 1:
         out.append(_summary("all", rows))
     return out
+
+
+@dataclass(frozen=True)
+class SeatOutput:
+    """What a hosted bot wrote (stdout and stderr, the tail) in one seat of one finished match."""
+
+    match_id: int
+    game: str
+    seat: int
+    rank: int | None
+    forfeit: str  # the forfeit reason ("" if none): a crash says how the process ended
+    finished_at: datetime | None
+    text: str
+
+
+def outputs(store: Store, bot: str, *, limit: int = 3) -> tuple[list[SeatOutput], int]:
+    """The bot's own output in its ``limit`` latest finished matches that kept any, newest first, and how
+    many more wait for their deal group (a twin still to play: what the bot saw is that twin's deal).
+
+    The output is what the bot itself saw and did, so it is its owner's to read, nobody else's: the
+    organizer's CLI and the developer service (``arena developer logs``, the developer's own versions)."""
+    from .queries import group_open
+
+    base = (select(m.MatchSeat.match_id, m.Match.game, m.MatchSeat.seat, m.MatchSeat.rank, m.MatchSeat.health,
+                   m.Match.finished_at, m.MatchSeat.output)
+            .join(m.Match, m.Match.id == m.MatchSeat.match_id)
+            .where(m.MatchSeat.bot == bot, m.MatchSeat.output.is_not(None), m.Match.status == m.DONE))
+    with store.read() as s:
+        sealed = int(s.scalar(select(func.count()).select_from(base.where(group_open()).subquery())) or 0)
+        rows = s.execute(base.where(~group_open())
+                         .order_by(m.Match.finished_at.desc(), m.MatchSeat.match_id.desc(), m.MatchSeat.seat)
+                         .limit(limit)).all()
+    return [SeatOutput(mid, game, seat, rank, str((h or {}).get("forfeit_reason") or ""), when, text or "")
+            for mid, game, seat, rank, h, when, text in rows], sealed

@@ -187,6 +187,9 @@ class MatchSeat(Base):
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     # referee.health.SeatHealth.to_json(): answer times, time-outs, wrong answers, strikes, crashes
     health: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # a hosted bot's own stdout and stderr (its tail, ``OUTPUT_CAP``): shown to the bot's owner only, and
+    # only once the match's deal group is over (``arena.store.queries.seat_outputs``)
+    output: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class Outcome(Base):

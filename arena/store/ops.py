@@ -311,9 +311,16 @@ def fail(store: Store, match_id: int, owner: str | None, reason: str) -> bool:
             finished_at=utcnow())))
 
 
+#: characters of a hosted bot's output kept per seat (the tail: a crash's traceback is at the end)
+OUTPUT_CAP = 16_000
+
+
 def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[str, Any] | None, *,
-           worker: str | None = None, plies: int = 0, seconds: float = 0.0) -> bool:
-    """Record a result exactly once; False if the match was already finished (the result is dropped)."""
+           worker: str | None = None, plies: int = 0, seconds: float = 0.0,
+           outputs: dict[int, str] | None = None) -> bool:
+    """Record a result exactly once; False if the match was already finished (the result is dropped).
+
+    ``outputs``: seat -> what that seat's hosted bot wrote (stdout and stderr), kept for its owner."""
     try:
         with store.tx() as s:
             n = updated(s, _update(m.Match).where(m.Match.id == match_id,
@@ -336,6 +343,9 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
                     seat.score = float(scores[seat.seat]) if seat.seat < len(scores) else None
                 if seat.seat in health:
                     seat.health = health[seat.seat].to_json()
+                text = (outputs or {}).get(seat.seat)
+                if text:
+                    seat.output = text[-OUTPUT_CAP:]
         return True
     except IntegrityError:
         return False  # the outcome row exists: another worker recorded it first

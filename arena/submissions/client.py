@@ -114,6 +114,9 @@ class DevClient:
     def version(self, name: str) -> pb.VersionInfo:
         return self._call(self.stub.GetVersion, pb.GetVersionRequest(name=name))
 
+    def outputs(self, name: str, limit: int) -> pb.MatchOutputsResponse:
+        return self._call(self.stub.MatchOutputs, pb.MatchOutputsRequest(name=name, limit=limit))
+
     def retire(self, name: str) -> pb.VersionInfo:
         return self._call(self.stub.RetireVersion, pb.GetVersionRequest(name=name))
 

@@ -39,6 +39,8 @@ from .unpack import PackageError, UnpackLimits, unpack
 
 log = logging.getLogger(__name__)
 CHUNK_LIMIT = 1 << 20
+#: match outputs one MatchOutputs call returns at most (each up to ``arena.store.ops.OUTPUT_CAP``)
+MAX_OUTPUTS = 50
 SERVICE = "arena.v1.DeveloperService"
 
 
@@ -235,6 +237,22 @@ class DeveloperServicer(pb_grpc.DeveloperServiceServicer):
         except StatusError as exc:
             raise Abort(grpc.StatusCode.FAILED_PRECONDITION, str(exc)) from None
         return version_info(self._own_version(dev, v.name), with_log=True)
+
+    @_guard
+    def MatchOutputs(
+        self, request: pb.MatchOutputsRequest, context: grpc.ServicerContext
+    ) -> pb.MatchOutputsResponse:
+        from arena.store import health
+
+        dev = self._developer(context)
+        v = self._own_version(dev, request.name)   # another developer's version: the same NOT_FOUND
+        rows, sealed = health.outputs(self.store, v.name, limit=min(max(request.limit, 1), MAX_OUTPUTS))
+        return pb.MatchOutputsResponse(
+            outputs=[pb.SeatOutput(match_id=r.match_id, game=r.game, seat=r.seat, rank=r.rank or 0,
+                                   forfeit=r.forfeit, finished_unix_ms=_ms(r.finished_at), text=r.text)
+                     for r in rows],
+            sealed=sealed,
+        )
 
 
 def _manifest(pkg: Path) -> Manifest:

@@ -83,3 +83,37 @@ class GetVersionRequest(_message.Message):
     NAME_FIELD_NUMBER: _ClassVar[int]
     name: str
     def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class MatchOutputsRequest(_message.Message):
+    __slots__ = ("name", "limit")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    limit: int
+    def __init__(self, name: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class SeatOutput(_message.Message):
+    __slots__ = ("match_id", "game", "seat", "rank", "forfeit", "finished_unix_ms", "text")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    FORFEIT_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    match_id: int
+    game: str
+    seat: int
+    rank: int
+    forfeit: str
+    finished_unix_ms: int
+    text: str
+    def __init__(self, match_id: _Optional[int] = ..., game: _Optional[str] = ..., seat: _Optional[int] = ..., rank: _Optional[int] = ..., forfeit: _Optional[str] = ..., finished_unix_ms: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+
+class MatchOutputsResponse(_message.Message):
+    __slots__ = ("outputs", "sealed")
+    OUTPUTS_FIELD_NUMBER: _ClassVar[int]
+    SEALED_FIELD_NUMBER: _ClassVar[int]
+    outputs: _containers.RepeatedCompositeFieldContainer[SeatOutput]
+    sealed: int
+    def __init__(self, outputs: _Optional[_Iterable[_Union[SeatOutput, _Mapping]]] = ..., sealed: _Optional[int] = ...) -> None: ...

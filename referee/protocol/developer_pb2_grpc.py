@@ -59,6 +59,11 @@ class DeveloperServiceStub:
                 request_serializer=arena_dot_v1_dot_developer__pb2.GetVersionRequest.SerializeToString,
                 response_deserializer=arena_dot_v1_dot_developer__pb2.VersionInfo.FromString,
                 _registered_method=True)
+        self.MatchOutputs = channel.unary_unary(
+                '/arena.v1.DeveloperService/MatchOutputs',
+                request_serializer=arena_dot_v1_dot_developer__pb2.MatchOutputsRequest.SerializeToString,
+                response_deserializer=arena_dot_v1_dot_developer__pb2.MatchOutputsResponse.FromString,
+                _registered_method=True)
 
 
 class DeveloperServiceServicer:
@@ -101,6 +106,13 @@ class DeveloperServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def MatchOutputs(self, request, context):
+        """What a version's hosted bot wrote (stdout and stderr) in its latest finished matches.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_DeveloperServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -128,6 +140,11 @@ def add_DeveloperServiceServicer_to_server(servicer, server):
                     servicer.RetireVersion,
                     request_deserializer=arena_dot_v1_dot_developer__pb2.GetVersionRequest.FromString,
                     response_serializer=arena_dot_v1_dot_developer__pb2.VersionInfo.SerializeToString,
+            ),
+            'MatchOutputs': grpc.unary_unary_rpc_method_handler(
+                    servicer.MatchOutputs,
+                    request_deserializer=arena_dot_v1_dot_developer__pb2.MatchOutputsRequest.FromString,
+                    response_serializer=arena_dot_v1_dot_developer__pb2.MatchOutputsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -265,6 +282,33 @@ class DeveloperService:
             '/arena.v1.DeveloperService/RetireVersion',
             arena_dot_v1_dot_developer__pb2.GetVersionRequest.SerializeToString,
             arena_dot_v1_dot_developer__pb2.VersionInfo.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MatchOutputs(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arena.v1.DeveloperService/MatchOutputs',
+            arena_dot_v1_dot_developer__pb2.MatchOutputsRequest.SerializeToString,
+            arena_dot_v1_dot_developer__pb2.MatchOutputsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from . import sandbox_cgroup
+from .capped import CappedOutput
 from .config import RefereeConfig
 from .sandbox import LAUNCHER, Channel, Limits, Support, exit_reason, plan, violation_reason, zygote_module
 from .sandbox_pool import SandboxPool
@@ -44,8 +45,7 @@ class HostedBot:
         self.support = support
         self.channel = channel
         self.group = f"h{os.getpid()}-{secrets.token_hex(6)}"
-        self.output = bytearray()
-        self.truncated = 0
+        self.output = CappedOutput(log_limit)
         self.proc: asyncio.subprocess.Process | None = None
         self._pump: asyncio.Task[None] | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -87,7 +87,7 @@ class HostedBot:
             self.proc.stdin.write(json.dumps(the_plan).encode() + b"\n")
         except (OSError, ValueError) as exc:
             self.launch_error = f"cannot launch {self.argv[0]!r}: {exc}"
-            self.output += self.launch_error.encode()
+            self.output.add(self.launch_error.encode())
             return False
         self.started_at = time.monotonic()
         self._pump = asyncio.create_task(self._read())
@@ -109,10 +109,7 @@ class HostedBot:
             chunk = await self.proc.stdout.read(65536)
             if not chunk:
                 return
-            room = self.log_limit - len(self.output)
-            if room > 0:
-                self.output += chunk[:room]
-            self.truncated += max(0, len(chunk) - max(room, 0))
+            self.output.add(chunk)
 
     async def _watch_limits(self) -> None:
         """Kill the sandbox as soon as it breaks a limit (the counters say which)."""
@@ -177,9 +174,7 @@ class HostedBot:
                 await asyncio.wait_for(self._pump, 1.0)
 
     def log_text(self) -> str:
-        text = self.output.decode("utf-8", "replace")
-        if self.truncated:
-            text += f"\n[... {self.truncated} more bytes not kept]"
+        text = self.output.text()
         if self.proc is not None and self.proc.returncode is not None:
             text += f"\n[exit code {self.proc.returncode}]"
         return text

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from . import sandbox_cgroup
+from .capped import CappedOutput
 from .sandbox import LAUNCHER, Channel, Limits, Support, exit_reason, plan, violation_reason
 
 WATCH_EVERY_S = 0.2
@@ -128,8 +129,7 @@ class WarmSeat:
         self._release = release
         self.seat = -1
         self.launch_error = box.launch_error
-        self.output = bytearray()
-        self.truncated = 0
+        self.output = CappedOutput(box.log_limit)
         self.violation = ""
         self.cpu_used_s = 0.0
         self.code: int | None = None
@@ -158,10 +158,7 @@ class WarmSeat:
         self._watch = asyncio.get_running_loop().create_task(self._watch_limits())
 
     def add_output(self, chunk: bytes) -> None:
-        room = self.box.log_limit - len(self.output)
-        if room > 0:
-            self.output += chunk[:room]
-        self.truncated += max(0, len(chunk) - max(room, 0))
+        self.output.add(chunk)
 
     def ended(self, code: int, zygote_died: bool = False) -> None:
         if self.code is None:
@@ -230,9 +227,7 @@ class WarmSeat:
     def log_text(self) -> str:
         # the sandbox's own start-up output (e.g. why the zygote could not load) goes to its first seat
         early, self.box.early = self.box.early, bytearray()
-        text = early.decode("utf-8", "replace") + self.output.decode("utf-8", "replace")
-        if self.truncated:
-            text += f"\n[... {self.truncated} more bytes not kept]"
+        text = early.decode("utf-8", "replace") + self.output.text()
         if self.code is not None:
             text += f"\n[exit code {self.code}]"
         return text

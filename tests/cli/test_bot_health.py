@@ -74,6 +74,33 @@ def test_health_through_a_referee_tournament(tmp_path: Path) -> None:
         assert 'id="health"' in page and "<td>sealed_bids</td><td>2</td>" in page
 
 
+@pytest.mark.e2e
+def test_a_crashing_hosted_bots_own_output_reaches_its_owner(tmp_path: Path) -> None:
+    """Played by a real referee in the sandbox: what the bot wrote before it crashed is kept with its seat
+    and printed by `arena bot output`; each bot's own lines only."""
+    broken = Path(__file__).with_name("broken_bots.py")
+    for args in (["bot", "add", "rnd", "--builtin", "random"],
+                 ["bot", "add", "boom", "--command", f"{{python}} {broken} crash"]):
+        out = arena(tmp_path, *args)
+        assert out.returncode == 0, out.stderr
+    out = arena(tmp_path, "tournament", "create", "sealed_bids", "--bots", "rnd,boom", "--games", "1",
+                "--run")
+    assert out.returncode == 0, out.stdout + out.stderr
+    out = arena(tmp_path, "bot", "output", "boom", "--matches", "5")
+    assert out.returncode == 0, out.stderr
+    # both matches of the pairing (the deal played from each seat), newest first, each with its text
+    assert out.stdout.count("── match") == 2 and out.stdout.count("crashed on purpose") == 2, out.stdout
+    assert "forfeited: the bot exited with code 1 during the match" in out.stdout
+    assert "[exit code 1]" in out.stdout
+    out = arena(tmp_path, "bot", "output", "rnd")   # its own lines only (the SDK's summary at exit)
+    assert out.returncode == 0 and "0 error(s)" in out.stdout and "crashed" not in out.stdout, out.stdout
+    assert arena(tmp_path, "bot", "add", "idle", "--builtin", "random").returncode == 0
+    out = arena(tmp_path, "bot", "output", "idle")
+    assert out.returncode == 0 and "no match output recorded" in out.stdout, out.stdout
+    out = arena(tmp_path, "bot", "output", "nobody")
+    assert out.returncode == 2 and "no bot named 'nobody'" in out.stderr and "Traceback" not in out.stderr
+
+
 class CorrectsItself(RandomBot):
     """Answers every decision wrongly first, then right when re-asked."""
 

@@ -120,3 +120,7 @@ def test_the_active_versions_play_a_rated_tournament_under_their_version_names(
     ladder = arena("ladder", "sealed_bids").stdout
     for name in names:
         assert name in ladder, ladder
+    if "python" in submitted:   # its developer reads what it wrote in those matches (the SDK's summary)
+        logs = dev.cli("developer", "logs", "python-bot@1", "--matches", "2")
+        assert logs.returncode == 0 and logs.stdout.count("── match") == 2, logs.stdout + logs.stderr
+        assert "error(s)" in logs.stdout and "sealed_bids, seat" in logs.stdout, logs.stdout

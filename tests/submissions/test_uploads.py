@@ -241,9 +241,10 @@ def test_a_token_reaches_only_its_own_versions(
         bob.version("alice/no-such-bot@9")
     assert _code(theirs) == _code(nothing) == "NOT_FOUND"
     assert str(theirs.value).replace(mine.name, "X") == str(nothing.value).replace("alice/no-such-bot@9", "X")
-    for call in (bob.retire, bob.version):
+    for call in (bob.retire, bob.version, lambda name: bob.outputs(name, 3)):
         with pytest.raises(DevServiceError, match="NOT_FOUND"):
             call(mine.name)
+    assert (list(alice.outputs(mine.name, 3).outputs), alice.outputs(mine.name, 3).sealed) == ([], 0)
     assert [v.name for v in bob.versions("alice/secret-bot").versions] == []
     assert [v.name for v in bob.versions().versions] == []
     assert mine.name in [v.name for v in alice.versions().versions]

@@ -1,0 +1,51 @@
+"""A hosted bot's own output in its latest matches (``arena bot output``, ``arena developer logs``)."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from rich.markup import escape
+
+from .common import console
+
+
+class OutputRow(Protocol):
+    """``arena.store.health.SeatOutput`` or the developer service's ``SeatOutput`` message."""
+
+    @property
+    def match_id(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def forfeit(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+def print_outputs(rows: Sequence[OutputRow], ranks: Sequence[int | None], finished: Sequence[datetime | None],
+                  sealed: int) -> None:
+    """A heading per match (game, seat, rank, forfeit, when), then the bot's text as it wrote it."""
+    if not rows:
+        later = f" ({sealed} more once their deal groups are over)" if sealed else ""
+        console.print(f"no match output recorded{later}: the bot wrote nothing in its finished matches, or "
+                      "played none yet", highlight=False)
+        return
+    for row, rank, when in zip(rows, ranks, finished, strict=True):
+        parts = [row.game, f"seat {row.seat}"]
+        if rank:
+            parts.append(f"rank {rank}")
+        if row.forfeit:
+            parts.append(f"forfeited: {row.forfeit}")
+        if when is not None:
+            parts.append(when.strftime("%Y-%m-%d %H:%M:%S UTC"))
+        console.print(f"[bold]── match {row.match_id}[/bold] ({escape(', '.join(parts))})", highlight=False)
+        text = row.text
+        sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+        sys.stdout.flush()
+    if sealed:
+        console.print(f"{sealed} more match(es) with output wait for their deal group: shown once every "
+                      "match dealt like them is played", highlight=False)
