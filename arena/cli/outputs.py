@@ -1,6 +1,7 @@
 """A hosted bot's own output in its latest matches (``arena bot output``, ``arena developer logs``)."""
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from datetime import datetime
@@ -9,6 +10,15 @@ from typing import Protocol
 from rich.markup import escape
 
 from .common import console
+
+#: C0 and C1 control characters but the newline and the tab: a bot's text must not drive the terminal of
+#: whoever reads it (an escape sequence can retitle it, clear it, or write to its clipboard)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character but the newline and the tab shown as ``\\xNN``."""
+    return _CONTROL.sub(lambda c: f"\\x{ord(c.group()):02x}", text)
 
 
 class OutputRow(Protocol):
@@ -43,7 +53,7 @@ def print_outputs(rows: Sequence[OutputRow], ranks: Sequence[int | None], finish
         if when is not None:
             parts.append(when.strftime("%Y-%m-%d %H:%M:%S UTC"))
         console.print(f"[bold]── match {row.match_id}[/bold] ({escape(', '.join(parts))})", highlight=False)
-        text = row.text
+        text = printable(row.text)
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
         sys.stdout.flush()
     if sealed:

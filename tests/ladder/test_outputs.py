@@ -69,3 +69,25 @@ def test_a_suspended_version_points_to_its_output() -> None:
     with console.capture() as cap:
         _suspended_hint(versions)
     assert cap.get() == "what ada/bidder@2 wrote in its latest matches: arena developer logs ada/bidder@2\n"
+
+
+def test_a_bots_output_cannot_drive_the_readers_terminal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An organizer reads any bot's output: escape sequences in it (retitle, clear, clipboard) are shown,
+    not obeyed."""
+    from tests.ladder.test_cli import arena
+
+    store = Store(f"sqlite:///{tmp_path}/arena.db")
+    store.migrate()
+    add_field(store)
+    with store.tx() as s:
+        s.execute(update(models.Bot).values(seats={"sealed_bids": [2]}))
+    tid = open_season(store, "sealed_bids", executor="referee", options=OPTIONS)
+    tick(store, "sealed_bids", cfg=cfg(ladder_inflight=1, ladder_placement=0), rng=random.Random(1))
+    (only,) = matches(store, tid)
+    evil = "\x1b]0;pwned\x07\x1b]52;c;ZWNobyBvd25lZA==\x07\x1b[2Jdone\r\n\x9b31m"
+    assert ops.claim(store, only.id, "w", 60).ok
+    assert ops.record(store, only.id, {"ranks": [1, 2], "scores": [1, 0], "reason": "normal"}, None,
+                      outputs={0: evil})
+    out = arena(tmp_path, "bot", "output", only.seats[0].bot)
+    assert "done" in out and "\\x1b]0;pwned\\x07" in out
+    assert not any(c in out for c in "\x1b\x07\r\x9b"), repr(out)
