@@ -84,7 +84,9 @@ class SessionRouter:
                              f"this referee runs {sorted(known)}")
             capacity = max(1, min(hello.capacity or 1, cfg.max_capacity))
         sid = f"s{next(self._ids)}-{secrets.token_hex(3)}"
-        session = Session(sid, bot, games, capacity, hello.client[:200], slot,
+        # free text from the bot, bound for the log and ListBots: no control character reaches a terminal
+        client = "".join(ch if ch.isprintable() else "?" for ch in hello.client[:200])
+        session = Session(sid, bot, games, capacity, client, slot,
                           flood_rate=cfg.flood_rate, flood_burst=cfg.flood_burst)
         session.view_delta = hello.view_delta
         self.sessions[sid] = session

@@ -27,11 +27,12 @@ pytestmark = pytest.mark.e2e
 class RawBot:
     """A bot speaking the protocol by hand: every message it gets goes to ``inbox``."""
 
-    def __init__(self, address: str, token: str, capacity: int = 1) -> None:
+    def __init__(self, address: str, token: str, capacity: int = 1, client: str = "raw") -> None:
         self.channel = grpc.insecure_channel(address)
         self.outbox: queue.Queue[bot_pb2.BotMessage | None] = queue.Queue()
         self.inbox: queue.Queue[bot_pb2.RefereeMessage | grpc.RpcError | None] = queue.Queue()
-        self.outbox.put(bot_pb2.BotMessage(hello=bot_pb2.Hello(token=token, capacity=capacity, client="raw")))
+        hello = bot_pb2.Hello(token=token, capacity=capacity, client=client)
+        self.outbox.put(bot_pb2.BotMessage(hello=hello))
         self.call = bot_pb2_grpc.BotServiceStub(self.channel).Connect(self._send())
         threading.Thread(target=self._recv, daemon=True).start()
 
@@ -81,6 +82,23 @@ def _run(ref: RunningReferee, spec: MatchSpec, out: list) -> threading.Thread:
     t = threading.Thread(target=go, daemon=True)
     t.start()
     return t
+
+
+def test_a_client_string_cannot_drive_the_organizers_terminal(ref: RunningReferee) -> None:
+    """The Hello's free-text client string reaches the referee's log and `ListBots`: its control
+    characters (an escape sequence retitles, clears or writes to the clipboard of the terminal showing
+    it) arrive as "?"."""
+    token = ref.client.register_bot("esc", ["clank"])
+    bot = RawBot(ref.address, token, client="\x1b]0;pwned\x07\x1b[2Jevil\r\n\x9b31m")
+    bot.next("welcome")
+    clients = next(b["clients"] for b in ref.client.list_bots() if b["name"] == "esc")
+    assert clients == ["?]0;pwned??[2Jevil???31m"], clients
+    deadline = time.monotonic() + 10
+    while "evil" not in ref.log_path.read_text(errors="replace") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log_text = ref.log_path.read_bytes()
+    assert b"evil" in log_text and not any(c in log_text for c in (b"\x1b", b"\x07", b"\r", b"\xc2\x9b"))
+    bot.drop()
 
 
 def test_reconnect_resends_the_decision_marked_and_without_its_events(ref: RunningReferee) -> None:
