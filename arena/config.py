@@ -70,6 +70,7 @@ class Settings:
     ladder_window: int = 3
     ladder_tick_s: float = 10.0
     suspend_after: int = 5
+    outputs_kept: int = 50
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -92,6 +93,7 @@ class Settings:
             ladder_window=max(1, int(_env("ARENA_LADDER_WINDOW", "3") or 3)),
             ladder_tick_s=max(0.1, float(_env("ARENA_LADDER_TICK_S", "10") or 10)),
             suspend_after=max(1, int(_env("ARENA_SUSPEND_AFTER", "5") or 5)),
+            outputs_kept=max(1, int(_env("ARENA_OUTPUTS_KEPT", "50") or 50)),
         )
 
 

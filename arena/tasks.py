@@ -255,7 +255,7 @@ def play_match(match_id: int, *, store: Store | None = None, executor_name: str 
     seconds = float(report.logs.get("seconds", 0) or 0) if report.logs else 0.0
     recorded = durable(lambda: ops.record(store, match_id, report.outcome, report.replay, worker=owner,
                                           plies=plies, seconds=seconds,
-                                          outputs=seat_outputs(report.logs)),
+                                          outputs=seat_outputs(report.logs), outputs_kept=cfg.outputs_kept),
                        f"recording match {match_id}", hold)
     if not recorded:
         durable(lambda: ops.forgive_takeover(store, match_id), f"match {match_id}", hold)

@@ -317,10 +317,11 @@ OUTPUT_CAP = 16_000
 
 def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[str, Any] | None, *,
            worker: str | None = None, plies: int = 0, seconds: float = 0.0,
-           outputs: dict[int, str] | None = None) -> bool:
+           outputs: dict[int, str] | None = None, outputs_kept: int = 50) -> bool:
     """Record a result exactly once; False if the match was already finished (the result is dropped).
 
-    ``outputs``: seat -> what that seat's hosted bot wrote (stdout and stderr), kept for its owner."""
+    ``outputs``: seat -> what that seat's hosted bot wrote (stdout and stderr), kept for its owner in its
+    latest ``outputs_kept`` matches (older ones are let go here, so a chatty bot's share stays bounded)."""
     try:
         with store.tx() as s:
             n = updated(s, _update(m.Match).where(m.Match.id == match_id,
@@ -336,6 +337,7 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
                 raw = json.dumps(replay, separators=(",", ":")).encode()
                 s.add(m.ReplayBlob(match_id=match_id, data=gzip.compress(raw, mtime=0), size=len(raw)))
             ranks, scores = outcome.get("ranks") or [], outcome.get("scores") or []
+            writers: set[str] = set()
             health = match_health(replay) if replay is not None else {}
             for seat in s.scalars(select(m.MatchSeat).where(m.MatchSeat.match_id == match_id)):
                 if seat.seat < len(ranks):
@@ -346,6 +348,14 @@ def record(store: Store, match_id: int, outcome: dict[str, Any], replay: dict[st
                 text = (outputs or {}).get(seat.seat)
                 if text:
                     seat.output = text[-OUTPUT_CAP:]
+                    writers.add(seat.bot)
+            s.flush()
+            for bot in sorted(writers):
+                for old in s.scalars(select(m.MatchSeat).where(m.MatchSeat.bot == bot,
+                                                               m.MatchSeat.output.is_not(None))
+                                     .order_by(m.MatchSeat.match_id.desc(), m.MatchSeat.seat)
+                                     .offset(max(1, outputs_kept))):
+                    old.output = None
         return True
     except IntegrityError:
         return False  # the outcome row exists: another worker recorded it first

@@ -91,3 +91,26 @@ def test_a_bots_output_cannot_drive_the_readers_terminal(tmp_path) -> None:  # t
     out = arena(tmp_path, "bot", "output", only.seats[0].bot)
     assert "done" in out and "\\x1b]0;pwned\\x07" in out
     assert not any(c in out for c in "\x1b\x07\r\x9b"), repr(out)
+
+
+def test_a_bot_keeps_its_latest_outputs_only(store: Store) -> None:
+    add_field(store)
+    tid = open_season(store, "sealed_bids", executor="referee", options=OPTIONS)
+    tick(store, "sealed_bids", cfg=cfg(ladder_inflight=40, ladder_placement=0), rng=random.Random(5))
+    bot = matches(store, tid)[0].seats[0].bot
+    mine = [mt for mt in matches(store, tid) if bot in [s.bot for s in mt.seats]][:3]
+    assert len(mine) == 3
+    for mt in mine:
+        seat = next(s.seat for s in mt.seats if s.bot == bot)
+        assert ops.claim(store, mt.id, "w", 60).ok
+        n = len(mt.seats)
+        outcome = {"ranks": list(range(1, n + 1)), "scores": [0] * n, "reason": "normal"}
+        assert ops.record(store, mt.id, outcome, None, outputs={seat: f"match {mt.id}"}, outputs_kept=2)
+    # every twin played too, so nothing waits for its deal group
+    for mt in matches(store, tid):
+        if mt.status == models.QUEUED and ops.claim(store, mt.id, "w", 60).ok:
+            n = len(mt.seats)
+            ops.record(store, mt.id, {"ranks": list(range(1, n + 1)), "scores": [0] * n, "reason": "normal"},
+                       None)
+    rows, sealed = health.outputs(store, bot, limit=10)
+    assert sealed == 0 and sorted(r.text for r in rows) == sorted(f"match {mt.id}" for mt in mine[1:])
