@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .common import SECONDS, BadInput, address_arg, console, err_console
+from .outputs import printable
 from .progress import step
 
 SERVER_HELP = "The developer service [env ARENA_DEV_SERVER; default 127.0.0.1:50061]."
@@ -132,7 +133,7 @@ def register(cli: click.Group) -> None:
             )
         if v.status != "active":
             tail = "\n".join(v.log.rstrip().splitlines()[-15:])
-            err_console.print(escape(tail), highlight=False)
+            err_console.print(escape(printable(tail)), highlight=False)
             raise click.ClickException(
                 f"{v.name} {v.status}: {v.reason} (full log: arena developer logs {v.name})"
             )
@@ -218,7 +219,8 @@ def register(cli: click.Group) -> None:
             f"{escape(v.name)}: {v.status}{' (' + escape(v.reason) + ')' if v.reason else ''}",
             highlight=False,
         )
-        sys.stdout.write(v.log if v.log.endswith("\n") or not v.log else v.log + "\n")
+        log_text = printable(v.log)   # the build's own output: shown, never obeyed by the terminal
+        sys.stdout.write(log_text if log_text.endswith("\n") or not log_text else log_text + "\n")
         if matches:
             resp = client.outputs(v.name, matches)
             print_outputs(resp.outputs, [o.rank or None for o in resp.outputs],
