@@ -147,6 +147,9 @@ def register(cli: click.Group) -> None:
                               f"{h.get('mean_ms', 0):g}", str(h.get("max_ms", 0)), str(h.get("strikes", 0)),
                               escape(h.get("forfeit_reason") or ""))
             console.print(table)
+        if health.outputs(store, name, limit=1)[0]:
+            console.print(f"what it wrote in its latest matches: arena bot output {escape(name)}",
+                          highlight=False)
 
     @bot.command("output")
     @click.argument("name")

@@ -92,6 +92,8 @@ def test_a_crashing_hosted_bots_own_output_reaches_its_owner(tmp_path: Path) -> 
     assert out.stdout.count("── match") == 2 and out.stdout.count("crashed on purpose") == 2, out.stdout
     assert "forfeited: the bot exited with code 1 during the match" in out.stdout
     assert "[exit code 1]" in out.stdout
+    assert "what it wrote in its latest matches: arena bot output boom" in arena(tmp_path, "bot", "show",
+                                                                                  "boom").stdout
     out = arena(tmp_path, "bot", "output", "rnd")   # its own lines only (the SDK's summary at exit)
     assert out.returncode == 0 and "0 error(s)" in out.stdout and "crashed" not in out.stdout, out.stdout
     assert arena(tmp_path, "bot", "add", "idle", "--builtin", "random").returncode == 0
