@@ -33,7 +33,8 @@ class DevServer:
         self, *args: str, token: str | None = None, timeout: float = 600, cwd: Path | None = None
     ) -> subprocess.CompletedProcess[str]:
         """``arena ARGS`` as a developer (or organizer) on this machine would run it."""
-        env = dict(self.env, ARENA_DEV_SERVER=self.address, XDG_CONFIG_HOME=str(self.config))
+        # a wide table whatever runs the tests (under xdist a narrow one wrapped the version names)
+        env = dict(self.env, ARENA_DEV_SERVER=self.address, XDG_CONFIG_HOME=str(self.config), COLUMNS="200")
         env.pop("ARENA_DEV_TOKEN", None)
         if token is not None:
             env["ARENA_DEV_TOKEN"] = token
