@@ -165,7 +165,7 @@ def register(cli: click.Group) -> None:
         if queries.bot(store, name) is None:
             raise BadInput(f"no bot named {name!r} (see `arena bot list --all`)")
         rows, sealed = health.outputs(store, name, limit=matches)
-        print_outputs(rows, [r.rank for r in rows], [r.finished_at for r in rows], sealed)
+        print_outputs(rows, sealed)
 
     @bot.command("remove")
     @click.argument("name")

@@ -4,12 +4,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
-from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from .common import console
+
+if TYPE_CHECKING:   # the store (SQLAlchemy) loads only where the rows come from it
+    from ..store.health import SeatOutput
 
 #: C0 and C1 control characters but the newline and the tab: a bot's text must not drive the terminal of
 #: whoever reads it (an escape sequence can retitle it, clear it, or write to its clipboard)
@@ -21,37 +23,21 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda c: f"\\x{ord(c.group()):02x}", text)
 
 
-class OutputRow(Protocol):
-    """``arena.store.health.SeatOutput`` or the developer service's ``SeatOutput`` message."""
-
-    @property
-    def match_id(self) -> int: ...
-    @property
-    def game(self) -> str: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def forfeit(self) -> str: ...
-    @property
-    def text(self) -> str: ...
-
-
-def print_outputs(rows: Sequence[OutputRow], ranks: Sequence[int | None], finished: Sequence[datetime | None],
-                  sealed: int) -> None:
+def print_outputs(rows: Sequence[SeatOutput], sealed: int) -> None:
     """A heading per match (game, seat, rank, forfeit, when), then the bot's text as it wrote it."""
     if not rows:
         later = f" ({sealed} more once their deal groups are over)" if sealed else ""
         console.print(f"no match output recorded{later}: the bot wrote nothing in its finished matches, or "
                       "played none yet", highlight=False)
         return
-    for row, rank, when in zip(rows, ranks, finished, strict=True):
+    for row in rows:
         parts = [row.game, f"seat {row.seat}"]
-        if rank:
-            parts.append(f"rank {rank}")
+        if row.rank:
+            parts.append(f"rank {row.rank}")
         if row.forfeit:
             parts.append(f"forfeited: {row.forfeit}")
-        if when is not None:
-            parts.append(when.strftime("%Y-%m-%d %H:%M:%S UTC"))
+        if row.finished_at is not None:
+            parts.append(row.finished_at.strftime("%Y-%m-%d %H:%M:%S UTC"))
         console.print(f"[bold]── match {row.match_id}[/bold] ({escape(', '.join(parts))})", highlight=False)
         text = printable(row.text)
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")

@@ -211,6 +211,7 @@ def register(cli: click.Group) -> None:
     def logs(version: str, matches: int, server: str | None, token: str | None) -> None:
         """The build and smoke-test log of VERSION (mybot@3), then its own output in its latest matches
         (a crash's traceback): yours alone, and a match's only once every match dealt like it is played."""
+        from ..store.health import SeatOutput
         from .outputs import print_outputs
 
         client = _client(server, token)
@@ -223,9 +224,10 @@ def register(cli: click.Group) -> None:
         sys.stdout.write(log_text if log_text.endswith("\n") or not log_text else log_text + "\n")
         if matches:
             resp = client.outputs(v.name, matches)
-            print_outputs(resp.outputs, [o.rank or None for o in resp.outputs],
-                          [datetime.fromtimestamp(o.finished_unix_ms / 1000, UTC) if o.finished_unix_ms
-                           else None for o in resp.outputs], resp.sealed)
+            rows = [SeatOutput(o.match_id, o.game, o.seat, o.rank or None, o.forfeit,
+                               datetime.fromtimestamp(o.finished_unix_ms / 1000, UTC) if o.finished_unix_ms
+                               else None, o.text) for o in resp.outputs]
+            print_outputs(rows, resp.sealed)
 
     @developer.command("retire")
     @click.argument("version")
