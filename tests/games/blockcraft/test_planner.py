@@ -292,3 +292,27 @@ def test_ideal_positions_play_out_and_the_pile_route_is_exact() -> None:
     orders = set(permutations(cards))
     ok = sum(1 for o in orders if o[:7].count("G") >= 2 and "D" in o[:8])
     assert abs(pile.route_chance(9) - ok / len(orders)) < 1e-12
+
+
+def test_rollouts_never_do_worse_than_the_planner_on_the_true_state() -> None:
+    # one-step rollouts of a deterministic base policy on a deterministic state (the cheat: draws known)
+    # can only improve on it: the planner's own action is always a candidate, its rollout is exactly the
+    # planner's game, and ties keep it; a rollout that did not copy the bot, or scored another state,
+    # breaks this
+    ideal = _script("blockcraft_ideal")
+    rollout = _script("blockcraft_rollout")
+    import random
+    from collections import Counter
+    better = 0
+    for seed in (0, 1):
+        alone = rollout.finish(ideal.ideal(seed, 34, "h_woodcutter"), StashBot(seed))
+        st = ideal.ideal(seed, 34, "h_woodcutter")
+        changed: Counter[tuple[str, str]] = Counter()
+        n = rollout.play(st, StashBot(seed), random.Random(seed), 2, 0, changed)
+        assert n > 0 and st.outcome() is not None
+        assert rollout.worth(st) >= rollout.worth(alone), (seed, changed)
+        better += rollout.worth(st) > rollout.worth(alone)
+    assert better, "the rollouts improved neither game"
+    # the fair form plays from samples of what the seat knows
+    st = ideal.ideal(2, 35, "h_woodcutter")
+    assert rollout.play(st, StashBot(2), random.Random(2), 1, 1) > 0 and st.outcome() is not None
