@@ -101,6 +101,9 @@ def referee_cpu(address: str, token: str, referee_pid: int, game_id: str, comman
         r1, b1 = _proc_cpu(referee_pid), _hosted_cpu()
     finally:
         client.close()
+    if b0 is None and b1 is not None:
+        # the parent group is made by the first sandboxed bot since boot: before it, nothing was counted
+        b0 = 0.0
     bots = (b1 - b0) / decisions if b0 is not None and b1 is not None else None
     return (r1 - r0) / decisions, bots
 
