@@ -86,6 +86,8 @@ def main() -> None:
     ap.add_argument("--oracle", action="store_true",
                     help="the first planner sees the true face-down cards (cheat)")
     a = ap.parse_args()
+    from blockcraft_funnel import check_bot  # a sibling script (run from scripts/, it is on sys.path)
+    check_bot(ap, a.bot)
     out = run(a.bot, a.games, a.seed_base, a.oracle)
     who = f"{a.bot} (oracle)" if a.oracle else a.bot
     print(f"{a.games} solo games, bot {who}, seeds {a.seed_base}..{a.seed_base + a.games - 1}")

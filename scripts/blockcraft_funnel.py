@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from arena.botspec import load_bot
+from bots.builtin import UnknownBot
 from bots.sdk import Bot, DecisionRequest
 from referee.engine import State, get_game, run_match
 
@@ -140,6 +141,14 @@ def relax(names: list[str]) -> None:
         flow.hand_limit = lambda p: 99
 
 
+def check_bot(ap: argparse.ArgumentParser, name: str) -> None:
+    """One usage line (exit 2) for a bot name ``load_bot`` cannot make, before any game is played."""
+    try:
+        load_bot(name, "blockcraft", 0)
+    except UnknownBot as exc:
+        ap.error(str(exc))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default="planner")
@@ -153,6 +162,7 @@ def main() -> None:
                     help="relax a rule (a cheat, offline; repeatable): "
                          + "; ".join(f"{k}: {v}" for k, v in RELAX.items()))
     a = ap.parse_args()
+    check_bot(ap, a.bot)
     relax(a.relax)
     if a.character:
         deal_only(a.character)

@@ -114,10 +114,12 @@ def main() -> None:
     ap.add_argument("--character", default="h_woodcutter", help="(no skill of it matters to the planner)")
     ap.add_argument("--farm-on-top", action="store_true", help="the farm one level above the Deep floor")
     ap.add_argument("--logs", type=int, default=0, help="logs kept (of the Surface's and the draws')")
-    from blockcraft_funnel import RELAX, relax  # a sibling script (run from scripts/, it is on sys.path)
+    # a sibling script (run from scripts/, it is on sys.path)
+    from blockcraft_funnel import RELAX, check_bot, relax
     ap.add_argument("--relax", action="append", default=[], choices=sorted(RELAX),
                     help="relax a rule (a cheat; repeatable), as scripts/blockcraft_funnel.py --help says")
     a = ap.parse_args()
+    check_bot(ap, a.bot)
     relax(a.relax)
     counts: Counter[str] = Counter()
     deep_left = 0

@@ -126,7 +126,9 @@ def main() -> None:
     a = ap.parse_args()
     if a.games < 1 or a.cap < 0 or a.samples < 0 or not 0 <= a.rnd <= 36:
         ap.error("--games must be at least 1, --cap and --samples at least 0, --round 0-36")
-    from blockcraft_ideal import ideal  # a sibling script (run from scripts/, it is on sys.path)
+    from blockcraft_funnel import check_bot  # sibling scripts (run from scripts/, they are on sys.path)
+    from blockcraft_ideal import ideal
+    check_bot(ap, a.bot)
     how = f"{a.samples} redeterminized state(s) a candidate" if a.samples else "the true state (a cheat)"
     start = f"an ideal round-{a.rnd} position" if a.rnd else "a real game"
     print(f"{a.bot} with rollouts on {how}, cap {a.cap}, margin {a.margin:g}, from {start}:")

@@ -316,3 +316,16 @@ def test_rollouts_never_do_worse_than_the_planner_on_the_true_state() -> None:
     # the fair form plays from samples of what the seat knows
     st = ideal.ideal(2, 35, "h_woodcutter")
     assert rollout.play(st, StashBot(2), random.Random(2), 1, 1) > 0 and st.outcome() is not None
+
+
+def test_the_analysis_scripts_refuse_an_unknown_bot_in_one_line() -> None:
+    import subprocess
+    for name in ("funnel", "ideal", "chain", "rollout"):
+        script = str(ROOT / "scripts" / f"blockcraft_{name}.py")
+        r = subprocess.run([sys.executable, script, "--bot", "nosuch", "--games", "1"], capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 2 and not r.stdout, (name, r.stdout)
+        assert r.stderr.strip().splitlines()[-1] == (
+            f"blockcraft_{name}.py: error: unknown built-in bot 'nosuch'; built-ins for blockcraft: random, "
+            "heuristic, planner, search"), r.stderr
+        assert "Traceback" not in r.stderr
