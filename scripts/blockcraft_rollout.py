@@ -7,8 +7,9 @@
 At every decision with a choice, the planner's own choice and up to ``--cap`` other legal actions are each
 played out to the end of the game by the planner (a rollout), and the action whose rollouts end with the
 most of the World Core's chain wins (``worth``: the World Core, else the chain's cards held at the end).
-Rollout improvement over a base policy (Bertsekas): the result is never worse than the planner in
-expectation, and it shows which of the planner's choices cost it the World Core.
+Rollout improvement over a base policy (Bertsekas): on the true state it is never worse than the planner
+(the planner's action is always a candidate and ties keep it); on samples it may be, since each decision
+trusts a few imagined futures. It shows which of the planner's choices cost it the World Core.
 
 ``--samples 0`` (the default) plays the rollouts on the engine's TRUE state: the face-down cards and the
 draw order are known, so it is a cheat, an upper bound on what this kind of search can reach. ``--samples
@@ -137,7 +138,7 @@ def main() -> None:
     for seed in range(a.seed_base, a.seed_base + a.games):
         t0 = time.time()
         st: Any = (ideal(seed, a.rnd, "h_woodcutter") if a.rnd
-              else GAME.new_state(1, {"mode": "extreme"}, seed))
+                   else GAME.new_state(1, {"mode": "extreme"}, seed))
         bot = load_bot(a.bot, "blockcraft", seed * 31)
         n = play(st, bot, random.Random(seed), a.cap, a.samples, changed, a.margin)
         won = worth(st) == WORLD_CORE
