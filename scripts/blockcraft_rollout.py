@@ -153,7 +153,7 @@ def main() -> None:
     print(f"World Core {cores} / {a.games}; furnace {reached['furnace']}, iron pickaxe "
           f"{reached['iron_pickaxe']} (held at the end)")
     print("the planner overruled (its action -> the rollouts'): "
-          + ", ".join(f"{x} -> {y} {k}" for (x, y), k in changed.most_common(12)))
+          + (", ".join(f"{x} -> {y} {k}" for (x, y), k in changed.most_common(12)) or "never"))
 
 
 if __name__ == "__main__":
