@@ -30,8 +30,9 @@ def register(cli: click.Group) -> None:
                        "random key.")
     def demo(games_text: str, quick: bool, deals: int | None, no_dashboard: bool, port: int, executor: str,
              workers: int | None, deal_key: str | None, no_search: bool) -> None:
-        """Start a referee, register hosted random and heuristic bots, run a round-robin for every game,
-        print the ladders, then serve the dashboard until Ctrl-C.
+        """Start a referee and the dashboard, register hosted random, heuristic and search bots, run a
+        round-robin for every game (watch it live on the dashboard), print the ladders, then keep serving
+        the dashboard until Ctrl-C.
 
         Everything lives in ARENA_HOME (default ./.arena): run it again and the ladders grow.
         """
@@ -75,6 +76,12 @@ def register(cli: click.Group) -> None:
                               highlight=False)
             tids = create_demo_tournaments(store, games, deals=deals or (1 if quick else 2),
                                            executor=executor, deal_key=deal_key, search=not no_search)
+            # The dashboard comes up first, so the matches can be watched live while the ladders fill
+            # (it finds the referee through ARENA_REFEREE, which local_referee has just set).
+            url = None if no_dashboard else stack.enter_context(dashboard_process(port))
+            if url is not None:
+                console.print(f"[bold green]dashboard: {url}[/bold green]  (matches live now; ladders "
+                              "and replays as they finish)")
             total = run_tournaments(list(tids), workers=workers, labels={t: g for t, g in tids.items()})
             elapsed = time.monotonic() - t0
             done = sum(p.done for p in total.values())
@@ -103,7 +110,6 @@ def register(cli: click.Group) -> None:
                 if failed:
                     raise click.ClickException(f"{failed} demo match(es) failed")
                 return
-            url = stack.enter_context(dashboard_process(port))
             if url is None:
                 console.print("no dashboard installed yet; skipping it (the ladders above are in the store)")
                 return

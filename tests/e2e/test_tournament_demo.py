@@ -49,3 +49,38 @@ def test_demo_from_another_checkout_than_the_venvs(tmp_path: Path) -> None:
                          cwd=checkout, timeout=300, check=False)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     assert "2 matches played, 0 failed" in out.stdout and "forfeit" not in out.stdout, out.stdout[-3000:]
+
+
+def test_the_demo_serves_its_dashboard_while_the_matches_run(tmp_path: Path) -> None:
+    """The dashboard comes up before the first match, with the demo's referee for live spectating, and
+    keeps serving after the ladders until the demo is stopped."""
+    import signal
+    import urllib.request
+
+    from .tournament_fixtures import free_port, stop
+
+    port = free_port()
+    env = base_env(ARENA_HOME=str(tmp_path / "home"), COLUMNS="160", ARENA_WORKERS="2")
+    argv = [sys.executable, "-m", "arena.cli.main", "demo", "--quick", "--games", "sealed_bids",
+            "--port", str(port)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            cwd=ROOT, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        for line in proc.stdout:
+            lines.append(line)
+            if "Ctrl-C to stop" in line:
+                break
+        out = "".join(lines)
+        assert "Ctrl-C to stop" in out, out[-3000:]
+        first = out.index(f"dashboard: http://127.0.0.1:{port}/")
+        assert first < out.index("matches played"), out        # up before the tournament, not after it
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/matches/1", timeout=30) as page:
+            html = page.read().decode()
+        # the dashboard relays the demo's referee (live spectating), and the match is there
+        assert "&#34;liveAvailable&#34;: true" in html or '"liveAvailable": true' in html, html[:3000]
+        assert "sealed_bids" in html
+    finally:
+        stop(proc, signal.SIGTERM)  # type: ignore[arg-type]
+    assert proc.returncode is not None
