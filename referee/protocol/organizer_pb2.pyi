@@ -160,7 +160,7 @@ class WatchMatchRequest(_message.Message):
     def __init__(self, match_id: _Optional[str] = ..., delay_ms: _Optional[int] = ...) -> None: ...
 
 class WatchFrame(_message.Message):
-    __slots__ = ("match_id", "seq", "ply", "view_json", "events_json", "pending", "done", "outcome_json", "game", "bots", "embargoed")
+    __slots__ = ("match_id", "seq", "ply", "view_json", "events_json", "pending", "done", "outcome_json", "game", "bots", "embargoed", "actors")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
     PLY_FIELD_NUMBER: _ClassVar[int]
@@ -172,6 +172,7 @@ class WatchFrame(_message.Message):
     GAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
     EMBARGOED_FIELD_NUMBER: _ClassVar[int]
+    ACTORS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seq: int
     ply: int
@@ -183,7 +184,8 @@ class WatchFrame(_message.Message):
     game: str
     bots: _containers.RepeatedScalarFieldContainer[str]
     embargoed: bool
-    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., ply: _Optional[int] = ..., view_json: _Optional[str] = ..., events_json: _Optional[str] = ..., pending: _Optional[_Iterable[int]] = ..., done: _Optional[bool] = ..., outcome_json: _Optional[str] = ..., game: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., embargoed: _Optional[bool] = ...) -> None: ...
+    actors: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, match_id: _Optional[str] = ..., seq: _Optional[int] = ..., ply: _Optional[int] = ..., view_json: _Optional[str] = ..., events_json: _Optional[str] = ..., pending: _Optional[_Iterable[int]] = ..., done: _Optional[bool] = ..., outcome_json: _Optional[str] = ..., game: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., embargoed: _Optional[bool] = ..., actors: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StatusRequest(_message.Message):
     __slots__ = ()

@@ -43,5 +43,5 @@ def frame_to_dict(f: organizer_pb2.WatchFrame) -> dict[str, Any]:
     return {"match_id": f.match_id, "game": f.game, "bots": list(f.bots), "seq": f.seq, "ply": f.ply,
             "view": json.loads(f.view_json) if f.view_json else {},
             "events": json.loads(f.events_json) if f.events_json else [],
-            "pending": list(f.pending), "done": f.done,
+            "pending": list(f.pending), "actors": list(f.actors), "done": f.done,
             "outcome": json.loads(f.outcome_json) if f.outcome_json else None, "embargoed": f.embargoed}

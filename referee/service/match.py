@@ -141,6 +141,8 @@ class LiveMatch:
         self.game = game
         self.config = config
         self.bots = [s.bot for s in spec.seats]
+        #: the seats whose decisions were applied last (who made the current position: public)
+        self.last_batch: list[int] = []
         self.driver = MatchDriver(game, state, spec.seed, self.bots, spec.match_id, spec.time_control,
                                   FaultPolicy(config.max_strikes, config.reasks),
                                   max_action_bytes=config.max_action_bytes)
@@ -345,12 +347,12 @@ class LiveMatch:
                       f"(strike {verdict.strikes}/{self.config.max_strikes})")
         if self.driver.complete:
             try:
-                self.driver.settle()
+                self.last_batch = [seat for seat, _ in self.driver.settle()]
             except Exception as exc:  # noqa: BLE001 - an engine bug ends this match, not the referee
                 self._finish(exc)
                 return
             if self.feed.watchers:
-                self.feed.publish(self.driver.state, self.driver.plies)
+                self.feed.publish(self.driver.state, self.driver.plies, actors=self.last_batch)
             self._step()
 
     def _tell(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
@@ -407,5 +409,5 @@ class LiveMatch:
                     match_id=self.id, outcome_json=out_json, seat=slot.seat,
                     strikes=self.driver.strikes[slot.seat])))
         if self.feed.watchers or self.feed.frames:
-            self.feed.publish(self.driver.state, self.driver.plies, outcome.to_json())
+            self.feed.publish(self.driver.state, self.driver.plies, outcome.to_json(), actors=self.last_batch)
         return outcome, self.driver.replay

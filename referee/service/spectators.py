@@ -32,8 +32,10 @@ class FrameFeed:
         self._cursor = 0
         self._changed = asyncio.Event()
 
-    def publish(self, st: State, ply: int, outcome: dict[str, Any] | None = None) -> None:
-        """Append the PUBLIC frame of ``st`` (the final one when ``outcome`` is given)."""
+    def publish(self, st: State, ply: int, outcome: dict[str, Any] | None = None,
+                actors: Sequence[int] = ()) -> None:
+        """Append the PUBLIC frame of ``st`` (the final one when ``outcome`` is given); ``actors`` are the
+        seats whose decisions were applied last (who decided is public, what is not)."""
         if outcome is not None and self.embargoed:
             self._append(organizer_pb2.WatchFrame(match_id=self.match_id, game=self.game, bots=self.bots,
                                                   seq=len(self.frames), ply=ply, done=True, embargoed=True))
@@ -43,8 +45,8 @@ class FrameFeed:
         self._append(organizer_pb2.WatchFrame(
             match_id=self.match_id, game=self.game, bots=self.bots, seq=len(self.frames), ply=ply,
             view_json=_dumps(st.observe(PUBLIC)), events_json=_dumps(events),
-            pending=[] if outcome is not None else st.pending(), done=outcome is not None,
-            outcome_json=_dumps(outcome) if outcome is not None else ""))
+            pending=[] if outcome is not None else st.pending(), actors=list(actors),
+            done=outcome is not None, outcome_json=_dumps(outcome) if outcome is not None else ""))
 
     def _append(self, frame: organizer_pb2.WatchFrame) -> None:
         self.frames.append((time.monotonic(), frame))

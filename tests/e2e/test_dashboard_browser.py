@@ -184,6 +184,8 @@ def test_follow_a_live_match(page, server):  # noqa: F811
     assert options == ["Public"]
     _wait_step_at_least(page, 1)
     assert '"hand"' not in page.locator("#v-raw").text_content()
+    # who decided is shown (what they decided is not: the public view)
+    assert "made a decision" in page.locator("#v-action").text_content()
     page.wait_for_selector("#viewer[data-live-ended='true']", timeout=30000)
     assert int(page.locator("#v-board").get_attribute("data-step")) > 3
     assert not page.errors, page.errors

@@ -151,10 +151,18 @@ def test_spectator_sees_exactly_the_public_view(referee_process) -> None:
         pytest.skip("the match ended before the watcher attached")
     assert frames[-1]["done"] and frames[-1]["outcome"] == report.outcome
     by_ply = {}
-    for ply, st in states(Replay.from_json(report.replay)):
+    replay = Replay.from_json(report.replay)
+    for ply, st in states(replay):
         by_ply[ply] = st.observe(PUBLIC)
-    for f in frames:
+    seats = [a["seat"] for a in replay.actions]
+    for i, f in enumerate(frames):
         assert f["view"] == by_ply[f["ply"]], \
             f"frame {f['seq']} differs from the public view at ply {f['ply']}"
+        # who decided (never what): the seats of the last batch, the plies since the previous frame
+        n = len(f["actors"])
+        assert (n > 0) == (f["ply"] > 0), (f["ply"], f["actors"])
+        assert f["actors"] == seats[f["ply"] - n:f["ply"]], (f["ply"], f["actors"])
+        if 0 < i < len(frames) - 1:
+            assert f["actors"] == seats[frames[i - 1]["ply"]:f["ply"]], (f["ply"], f["actors"])
         for ev in f["events"]:
             assert ev["type"] != "drew", "a private event reached a spectator"

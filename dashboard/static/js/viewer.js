@@ -48,7 +48,10 @@
 
   function describeAction(frame) {
     actionBox.replaceChildren();
-    if (!frame.actors || !frame.actors.length) { actionBox.appendChild(h("p", {"class": "muted"}, "Initial position.")); return; }
+    if (!frame.actors || !frame.actors.length) {
+      actionBox.appendChild(h("p", {"class": "muted"}, frame.step ? "Position after " + frame.step + " decisions." : "Initial position."));
+      return;
+    }
     frame.actors.forEach(function (seat) {
       var who = h("span", {"class": "seat-tag " + S.seatClass(seat)}, S.seatName(ctx(), seat));
       if (frame.action) {
