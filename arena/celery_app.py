@@ -96,8 +96,10 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
                                               "expires": cfg.ladder_tick_s}}},
     )
 
+    # shared=False: each app (the module's and the worker's, made with its broker) owns its tasks; shared ones
+    # would be re-registered across apps (a DuplicateTaskNameWarning in every worker log)
     @app.task(name=TASK, bind=True, max_retries=None, acks_late=True, reject_on_worker_lost=True,
-              Request=AckSafeRequest)
+              shared=False, Request=AckSafeRequest)
     def play_match_task(self, match_id: int) -> str:
         from .tasks import outage_text, play_match, store_outage
 
@@ -114,7 +116,7 @@ def make_app(broker_url: str | None = None, queue: str | None = None) -> Celery:
             raise self.retry(countdown=max(0.1, result.wait_s), priority=FRONT)
         return result.state
 
-    @app.task(name=LADDER_TASK, acks_late=False, ignore_result=True)
+    @app.task(name=LADDER_TASK, acks_late=False, ignore_result=True, shared=False)
     def ladder_tick_task() -> dict[str, int]:
         from .scheduling.driver import CeleryDispatch
         from .tasks import ladder_tick
