@@ -113,6 +113,20 @@ def test_every_game_draws_its_board(page, server, game):  # noqa: F811
     shutil.copy(path, docs / f"{game}.png")
 
 
+
+# The pieces' colours by seat (Dungeon Twister: data.COLOURS; Clank!: game.toml `colours`), as the
+# renderers draw them.
+PIECE_COLOURS = {"dungeon_twister": ["#3e63dd", "#e5484d"], "clank": ["#e5484d", "#f5a524"]}
+
+
+@pytest.mark.parametrize("game", sorted(PIECE_COLOURS))
+def test_seat_chips_take_the_colour_of_their_pieces(page, server, game):  # noqa: F811
+    page.goto(f"{server.url}/matches/{game}-1")
+    _wait_step(page, 0)
+    got = page.evaluate("""() => [...document.querySelectorAll('.seat-chip')].map(
+        (e) => getComputedStyle(e).getPropertyValue('--seat').trim().toLowerCase())""")
+    assert got[:2] == PIECE_COLOURS[game], got
+
 # Runs inside the match page: fetch every frame of one perspective in chunks, hand each view to the
 # game's renderer (detached: no layout needed to find exceptions) and collect what throws.
 WALK_JS = """async ([perspective]) => {
