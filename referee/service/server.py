@@ -145,7 +145,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             await asyncio.wait([reader], timeout=LINGER_S)
         except asyncio.CancelledError:
             if not orderly:  # a bot that hangs up after Goodbye has not lost its connection
-                why = "connection lost"
+                # nor has a hosted bot that exits as soon as it sees its MatchEnd, before the Goodbye
+                hs = session.hosted_slot
+                ended = hs is not None and hs.match.over
+                why = "hung up after its match ended" if ended else "connection lost"
             raise
         except grpc.aio.AbortError:
             raise

@@ -166,3 +166,20 @@ def test_spectator_sees_exactly_the_public_view(referee_process) -> None:
             assert f["actors"] == seats[frames[i - 1]["ply"]:f["ply"]], (f["ply"], f["actors"])
         for ev in f["events"]:
             assert ev["type"] != "drew", "a private event reached a spectator"
+
+
+def test_hosted_bots_that_exit_at_their_match_end_are_not_logged_as_lost(referee_process) -> None:
+    """A hosted bot may exit as soon as it reads its MatchEnd, before the referee's Goodbye: the log says
+    so, not "connection lost" (which would send an operator looking for a fault after every match)."""
+    ref = referee_process
+    for n in range(3):
+        seats = [SeatSpec("hangup_bot", command=f"{PY_BOT} random")] * 3
+        spec = MatchSpec(f"hangup-{n}", "sealed_bids", n, seats)
+        assert ref.client.run_match(spec, timeout_s=60).outcome["reason"] == "normal"
+    deadline = time.monotonic() + 10
+    closed: list[str] = []
+    while len(closed) < 9 and time.monotonic() < deadline:
+        closed = [line for line in ref.log().splitlines() if "(hangup_bot) closed:" in line]
+        time.sleep(0.1)
+    assert len(closed) == 9, closed
+    assert not [line for line in closed if "connection lost" in line], closed
