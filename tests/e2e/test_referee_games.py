@@ -164,6 +164,8 @@ def test_spectator_sees_exactly_the_public_view(referee_process) -> None:
         assert f["actors"] == seats[f["ply"] - n:f["ply"]], (f["ply"], f["actors"])
         if 0 < i < len(frames) - 1:
             assert f["actors"] == seats[frames[i - 1]["ply"]:f["ply"]], (f["ply"], f["actors"])
+            # nothing new to a spectator: the previous frame already named them as the seats to decide
+            assert set(f["actors"]) <= set(frames[i - 1]["pending"]), (f["ply"], f["actors"])
         for ev in f["events"]:
             assert ev["type"] != "drew", "a private event reached a spectator"
 
@@ -183,3 +185,19 @@ def test_hosted_bots_that_exit_at_their_match_end_are_not_logged_as_lost(referee
         time.sleep(0.1)
     assert len(closed) == 9, closed
     assert not [line for line in closed if "connection lost" in line], closed
+
+
+def test_a_hosted_bot_that_dies_mid_match_is_still_logged_as_lost(referee_process) -> None:
+    """The other side of the test above: a bot that exits before its match is over is a lost connection."""
+    ref = referee_process
+    crash = f"{sys.executable} {ROOT / 'tests' / 'cli' / 'broken_bots.py'} crash"
+    seats = [SeatSpec("midmatch_quitter", command=crash), SeatSpec("b", command=f"{PY_BOT} random"),
+             SeatSpec("c", command=f"{PY_BOT} random")]
+    report = ref.client.run_match(MatchSpec("quitter", "sealed_bids", 1, seats), timeout_s=60)
+    assert "0" in (report.replay.get("forfeits") or {}), report.replay.get("forfeits")
+    deadline = time.monotonic() + 10
+    closed: list[str] = []
+    while not closed and time.monotonic() < deadline:
+        closed = [line for line in ref.log().splitlines() if "(midmatch_quitter) closed:" in line]
+        time.sleep(0.1)
+    assert closed and all("connection lost" in line for line in closed), closed
