@@ -162,6 +162,10 @@ class LiveMatch:
         self.forward: dict[int, Any] = {}
 
     # -- bookkeeping -------------------------------------------------------------------------
+    def publish(self, outcome: dict[str, Any] | None = None) -> None:
+        """The spectators' frame of the position now (the final one when ``outcome`` is given)."""
+        self.feed.publish(self.driver.state, self.driver.plies, outcome, actors=self.last_batch)
+
     def note(self, line: str) -> None:
         self.lines.append(f"{time.strftime('%H:%M:%S')} {line}")
         log.info("match %s: %s", self.id, line)
@@ -227,7 +231,7 @@ class LiveMatch:
             if slot.lost:
                 self.driver.lose(slot.seat, slot.lost)
         if self.feed.watchers:
-            self.feed.publish(self.driver.state, 0)
+            self.publish()
         self._step()
         try:
             await self._done
@@ -352,7 +356,7 @@ class LiveMatch:
                 self._finish(exc)
                 return
             if self.feed.watchers:
-                self.feed.publish(self.driver.state, self.driver.plies, actors=self.last_batch)
+                self.publish()
             self._step()
 
     def _tell(self, slot: SeatSlot, p: Pending, verdict: Verdict) -> None:
@@ -409,5 +413,5 @@ class LiveMatch:
                     match_id=self.id, outcome_json=out_json, seat=slot.seat,
                     strikes=self.driver.strikes[slot.seat])))
         if self.feed.watchers or self.feed.frames:
-            self.feed.publish(self.driver.state, self.driver.plies, outcome.to_json(), actors=self.last_batch)
+            self.publish(outcome.to_json())
         return outcome, self.driver.replay

@@ -284,7 +284,7 @@ class OrganizerServicer(organizer_pb2_grpc.OrganizerServiceServicer):
             if match.over:  # ended unwatched, not yet removed: there is no frame to show
                 await context.abort(grpc.StatusCode.NOT_FOUND, f"match {request.match_id!r} has ended")
                 return
-            match.feed.publish(match.driver.state, match.driver.plies, actors=match.last_batch)
+            match.publish()
         async for frame in match.feed.watch(request.delay_ms / 1000):
             yield frame
 

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
 
-from .tournament_fixtures import ROOT, base_env
+from .tournament_fixtures import ROOT, base_env, free_port, stop
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -54,11 +56,6 @@ def test_demo_from_another_checkout_than_the_venvs(tmp_path: Path) -> None:
 def test_the_demo_serves_its_dashboard_while_the_matches_run(tmp_path: Path) -> None:
     """The dashboard comes up before the first match, with the demo's referee for live spectating, and
     keeps serving after the ladders until the demo is stopped."""
-    import signal
-    import urllib.request
-
-    from .tournament_fixtures import free_port, stop
-
     port = free_port()
     env = base_env(ARENA_HOME=str(tmp_path / "home"), COLUMNS="160", ARENA_WORKERS="2")
     argv = [sys.executable, "-m", "arena.cli.main", "demo", "--quick", "--games", "sealed_bids",
@@ -82,5 +79,5 @@ def test_the_demo_serves_its_dashboard_while_the_matches_run(tmp_path: Path) -> 
         assert "&#34;liveAvailable&#34;: true" in html or '"liveAvailable": true' in html, html[:3000]
         assert "sealed_bids" in html
     finally:
-        stop(proc, signal.SIGTERM)  # type: ignore[arg-type]
+        stop(proc, signal.SIGTERM)  # type: ignore[arg-type]  # a text-mode Popen
     assert proc.returncode is not None
